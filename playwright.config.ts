@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end: the real built server on a fresh embedded database, driven through Debian's
+ * Chromium (never a downloaded browser).
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+/** A run's own scratch directory (TEST_TMP), so two runs on one machine stay apart. */
+const TMP = process.env.TEST_TMP ?? '.tmp';
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  outputDir: `${TMP}/test-results`,
+  reporter: [['list'], ['json', { outputFile: `${TMP}/playwright.json` }]],
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${TMP}/e2e-data && node ${process.env.DIST_DIR ?? 'dist'}/server/main.mjs`,
+    url: `${baseURL}/login.html`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: `${TMP}/e2e-data`, STATIC_DIR: `${process.env.DIST_DIR ?? 'dist'}/public`, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+  },
+});

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { defineConfig } from '@rspack/cli';
+import { rspack, type Configuration } from '@rspack/core';
+
+const root = __dirname;
+const production = process.env.NODE_ENV !== 'development';
+/** DIST_DIR lets a second build (a developer's side run) live apart from ./dist. */
+const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');
+
+const swc = (tsx: boolean) => ({
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      transform: tsx ? { react: { runtime: 'automatic', development: !production } } : {},
+      target: 'es2022',
+    },
+  },
+});
+
+const rules = [
+  { test: /\.ts$/, exclude: /node_modules/, use: swc(false), type: 'javascript/auto' },
+  { test: /\.tsx$/, exclude: /node_modules/, use: swc(true), type: 'javascript/auto' },
+];
+
+/** The browser app: two pages (login.html, index.html), hashed assets, a chunk per route. */
+const client: Configuration = {
+  name: 'client',
+  mode: production ? 'production' : 'development',
+  target: 'web',
+  devtool: production ? false : 'eval-source-map',
+  entry: {
+    login: './src/entries/login.tsx',
+    index: './src/entries/index.tsx',
+  },
+  output: {
+    path: path.join(dist, 'public'),
+    filename: 'assets/[name].[contenthash:10].js',
+    chunkFilename: 'assets/[name].[contenthash:10].js',
+    publicPath: 'auto',
+    clean: true,
+  },
+  resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+  module: { rules },
+  plugins: [
+    new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'login.html', chunks: ['login'], title: '登录' }),
+    new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'index.html', chunks: ['index'], title: '资金管理平台' }),
+    new rspack.CopyRspackPlugin({
+      patterns: [
+        { from: 'locale', to: 'locale', globOptions: { ignore: ['**/server/**'] } },
+        // The generated state diagrams, for #/diagrams and the inspector (npm run diagrams).
+        { from: 'docs/diagrams', to: 'diagrams', globOptions: { ignore: ['**/*.md'] }, noErrorOnMissing: true },
+      ],
+    }),
+    new rspack.DefinePlugin({ 'process.env.INSPECTOR': JSON.stringify(process.env.INSPECTOR ?? (production ? 'off' : 'on')) }),
+  ],
+  performance: { hints: false },
+};
+
+/** The portal server as one ES module; packages stay in node_modules (PGlite ships wasm). */
+const server: Configuration = {
+  name: 'server',
+  mode: production ? 'production' : 'development',
+  target: 'node20',
+  devtool: 'source-map',
+  entry: { main: './server/main.ts' },
+  output: {
+    path: path.join(dist, 'server'),
+    filename: '[name].mjs',
+    chunkFilename: '[name].mjs',
+    module: true,
+    chunkFormat: 'module',
+    library: { type: 'module' },
+    clean: true,
+  },
+  externalsType: 'module-import',
+  externalsPresets: { node: true },
+  externals: [({ request }, callback) => (request && !request.startsWith('.') && !path.isAbsolute(request) ? callback(undefined, request) : callback())],
+  resolve: { extensions: ['.ts', '.js', '.json'] },
+  module: { rules },
+  optimization: { minimize: false },
+};
+
+export default defineConfig([client, server]);

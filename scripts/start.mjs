@@ -1,0 +1,11 @@
+// `npm start`: set up what is missing, then run the portal server in this process (so
+// SIGINT/SIGTERM reach it directly and it closes the database cleanly).
+import { ensureBuild, ensureDependencies, ROOT } from './setup.mjs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+ensureDependencies();
+const build = ensureBuild();
+if (!build.ok) process.exit(1);
+process.chdir(ROOT);
+await import(pathToFileURL(path.join(ROOT, 'dist', 'server', 'main.mjs')).href);

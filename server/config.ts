@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { QR_LOGIN_LIFETIME_SECONDS } from '../src/services/constants';
+
+/** Everything the server reads from its environment, read once, here. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data directory; ignored when databaseUrl is set. */
+  dataDir: string;
+  /** postgres://… switches from embedded PGlite to a PostgreSQL server. */
+  databaseUrl: string | undefined;
+  /** Built browser assets (login.html, index.html, locale/). */
+  staticDir: string;
+  /** Uploaded files live here, outside the web root, under server-generated names. */
+  filesDir: string;
+  production: boolean;
+  /** Idle minutes before a session ends (sliding). */
+  sessionIdleMinutes: number;
+  /** Hours after which a session ends however active it is. */
+  sessionMaxHours: number;
+  /**
+   * Addresses of reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY, comma
+   * separated). Empty by default: otherwise any client could pick its own address and slip
+   * past the per-address login throttle.
+   */
+  trustProxy: string[];
+  /** Seconds a QR login code lives (QR_LOGIN_LIFETIME_SECONDS; tests shorten it). */
+  qrLoginLifetimeSeconds: number;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
+  const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist/public'),
+    filesDir: path.resolve(root, env.FILES_DIR ?? path.join(dataDir, 'files')),
+    production: env.NODE_ENV === 'production',
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
+    sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    qrLoginLifetimeSeconds: int(env.QR_LOGIN_LIFETIME_SECONDS, QR_LOGIN_LIFETIME_SECONDS),
+  };
+}

@@ -1,0 +1,19 @@
+import type { Db } from './db/database';
+import type { ServerConfig } from './config';
+import type { Translate } from './i18n';
+import type { Language } from '../src/services/constants';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: ServerConfig;
+  }
+  interface FastifyRequest {
+    /** The request's language (header `lang`), zh-CN when absent. */
+    lang: Language;
+    /** Localise a message key in the request's language. */
+    t: Translate;
+  }
+}
+
+export {};

@@ -1,0 +1,14 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_request_layer';
+import * as m0003 from './0003_shell';
+
+/**
+ * Every migration, in order. Listed here rather than read from disk so the bundled server
+ * carries them. Add a file `NNNN_name.ts` and one line below; never edit a shipped one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_request_layer': m0002,
+  '0003_shell': m0003,
+};

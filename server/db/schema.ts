@@ -1,0 +1,232 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The database as the server's code sees it. Names are camelCase here and snake_case in
+ * SQL (Kysely's CamelCasePlugin maps them), so the spec's field names (userCode, funcUrl)
+ * read the same in queries, answers and the browser.
+ */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface OrgTable {
+  id: Generated<number>;
+  orgCode: string;
+  orgName: string;
+  orgNameEn: string | null;
+  orgType: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface AppUserTable {
+  id: Generated<number>;
+  userCode: string;
+  userName: string;
+  userNameEn: string | null;
+  orgId: number | null;
+  /** 1 = administrator (shell §6). */
+  userType: number;
+  /** 1 = editor of help content (widgets §1). */
+  staffType: number;
+  passwordHash: string;
+  email: string | null;
+  gender: string | null;
+  status: string;
+  lang: string | null;
+  themeName: string | null;
+  navColor: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  /** The page the shell opens after login (issue 5), when still granted. */
+  defaultFuncId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The user asked not to be notified of reminders. */
+  noNotify: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface DutyTable {
+  id: Generated<number>;
+  dutyCode: string;
+  dutyName: string;
+  dutyNameEn: string | null;
+  status: string;
+}
+
+/** A user's duty stations. */
+export interface UserDutyTable {
+  userId: number;
+  dutyId: number;
+}
+
+/** A function (menu item) of the function tree; ids are stable across installs. */
+export interface FuncTable {
+  id: number;
+  fatherFunctionId: number | null;
+  functionName: string;
+  functionNameEn: string;
+  funcUrl: string | null;
+  funcOrder: number;
+}
+
+export interface DutyFuncTable {
+  dutyId: number;
+  funcId: number;
+}
+
+/** Dictionaries, constants and custom lists (shell §3), one row per {value, text}. */
+export interface DictionaryItemTable {
+  id: Generated<number>;
+  groupName: 'dictionary' | 'constant' | 'custom';
+  dictType: string;
+  value: string;
+  textZh: string;
+  textEn: string;
+  sort: number;
+}
+
+export interface UserSessionTable {
+  /** sha256 of the token: a leaked table does not hand out sessions. */
+  tokenHash: string;
+  userId: number;
+  createdAt: CreatedAt;
+  lastSeenAt: UpdatedAt;
+  expiresAt: Date;
+  endedAt: Date | null;
+  /** logout, expired, elsewhere */
+  endReason: string | null;
+  lang: string | null;
+  clusterNo: string | null;
+}
+
+export interface SysParamTable {
+  paramKey: string;
+  paramValue: string;
+}
+
+/** An envelope key handed out by GET /login/encrypt-key (issue 3). */
+export interface EnvelopeKeyTable {
+  keyId: string;
+  cipher: string;
+  encKey: string;
+  macKey: string;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+}
+
+/** An envelope nonce already used: a second envelope with it is a replay. */
+export interface EnvelopeNonceTable {
+  nonce: string;
+  seenAt: CreatedAt;
+}
+
+/** A one-time request token (purpose submit) or 412 validation flag (purpose confirm). */
+export interface RequestTokenTable {
+  tokenHash: string;
+  sessionHash: string;
+  purpose: 'submit' | 'confirm';
+  route: string | null;
+  createdAt: CreatedAt;
+  usedAt: Date | null;
+}
+
+// ---- Issue 5: the application shell (migration 0003_shell) ------------------------------
+
+/** A counted event (failed login, code sent) for throttling, per bucket and subject. */
+export interface ThrottleEventTable {
+  id: Generated<number>;
+  bucket: string;
+  subject: string;
+  createdAt: CreatedAt;
+}
+
+/** A QR login code; the id handed out is never stored, only its SHA-256. */
+export interface QrLoginTable {
+  idHash: string;
+  status: 'waiting' | 'confirmed' | 'consumed';
+  userId: number | null;
+  clientAddress: string | null;
+  userAgent: string | null;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  confirmedAt: Date | null;
+  consumedAt: Date | null;
+}
+
+/** A one-time secret (identify code, reset ticket), stored salted and hashed. */
+export interface OneTimeCodeTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: 'identify' | 'reset-ticket';
+  salt: string;
+  codeHash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+/** Mail the server would send; read by administrators while no mail server is configured. */
+export interface OutboxMessageTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: CreatedAt;
+}
+
+export interface OftenMenuTable {
+  userId: number;
+  funcId: number;
+  createdAt: CreatedAt;
+}
+
+/** Texts per language: {"zh-CN": …, "en-US": …}. */
+export type LocalisedText = Partial<Record<string, string>>;
+
+export interface RemindTable {
+  id: Generated<number>;
+  userId: number;
+  title: ColumnType<LocalisedText, string, string>;
+  content: ColumnType<LocalisedText, string, string>;
+  status: ColumnType<'unread' | 'read' | 'cancelled', 'unread' | 'read' | undefined, 'read' | 'cancelled'>;
+  createdAt: CreatedAt;
+  cancelledAt: Date | null;
+}
+
+/** A stored file's metadata (widgets §3 "Uploaded file"); its bytes are in FILES_DIR/storageName. */
+export interface UploadFileTable {
+  id: Generated<number>;
+  orderNo: string;
+  systemCode: string | null;
+  fileBusinessType: string;
+  originalFileName: string;
+  fileExtName: string;
+  mimeType: string;
+  byteSize: number;
+  sha256: string;
+  storageName: string;
+  comment: string | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  deletedAt: Date | null;
+}
+
+export interface Database {
+  org: OrgTable;
+  appUser: AppUserTable;
+  duty: DutyTable;
+  userDuty: UserDutyTable;
+  func: FuncTable;
+  dutyFunc: DutyFuncTable;
+  dictionaryItem: DictionaryItemTable;
+  userSession: UserSessionTable;
+  sysParam: SysParamTable;
+  throttleEvent: ThrottleEventTable;
+  qrLogin: QrLoginTable;
+  oneTimeCode: OneTimeCodeTable;
+  outboxMessage: OutboxMessageTable;
+  oftenMenu: OftenMenuTable;
+  remind: RemindTable;
+  uploadFile: UploadFileTable;
+  envelopeKey: EnvelopeKeyTable;
+  envelopeNonce: EnvelopeNonceTable;
+  requestToken: RequestTokenTable;
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from './database';
+import { hashPassword } from '../security/password';
+import { FUNCTION_TREE, STAFF_FUNCTION_IDS, flattenFunctions, subtreeIds } from './seed-data/functions';
+import { DICTIONARIES } from './seed-data/dictionaries';
+import { seedFileRows } from './seed-data/files';
+import { DEMO_REMINDERS } from './seed-data/reminders';
+import { createDuty, setDutyFunctions, setUserDuties } from '../services/duties';
+import { addReminders } from '../services/reminders';
+
+export interface DemoUser {
+  userCode: string;
+  password: string;
+  userType: number;
+  dutyCode: string;
+}
+
+/**
+ * Demo credentials for a local install. In production (NODE_ENV=production) or when
+ * SEED_PASSWORDS=random the passwords are random and printed once at the first start.
+ */
+export function demoUsers(env: NodeJS.ProcessEnv = process.env): DemoUser[] {
+  const random = env.NODE_ENV === 'production' || env.SEED_PASSWORDS === 'random';
+  const pick = (demo: string) => (random ? `${randomBytes(9).toString('base64url')}A1!` : demo);
+  return [
+    { userCode: 'admin', password: pick('Admin@2026'), userType: 1, dutyCode: 'ADMIN' },
+    { userCode: 'staff', password: pick('Staff@2026'), userType: 2, dutyCode: 'STAFF' },
+  ];
+}
+
+export const SYS_PARAMS: Record<string, string> = {
+  'system.title.zh-CN': '资金管理平台',
+  'system.title.en-US': 'Treasury Portal',
+  'login.types': 'password,qrcode,cert',
+  'login.forgot-password': '1',
+  /** The mobile app's download address for the login page's QR code; empty hides it. */
+  'app.download.url': '',
+};
+
+/**
+ * Fills an empty database once: a demo organisation, an administrator and a staff user with
+ * their duties, the function tree, dictionaries and system parameters. Returns the users
+ * created, or null when the database was already seeded (every row is kept).
+ */
+export async function seedIfEmpty(db: Db, users: DemoUser[] = demoUsers()): Promise<DemoUser[] | null> {
+  const seeded = await db.selectFrom('sysParam').select('paramValue').where('paramKey', '=', 'seed.version').executeTakeFirst();
+  if (seeded) return null;
+
+  const hashes = await Promise.all(users.map((u) => hashPassword(u.password)));
+
+  await db.transaction().execute(async (tx) => {
+    const org = await tx
+      .insertInto('org')
+      .values({ orgCode: 'HQ', orgName: '集团总部', orgNameEn: 'Group headquarters', orgType: 'HQ' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await tx.insertInto('func').values(flattenFunctions()).execute();
+
+    const dutyIds: Record<string, number> = {};
+    for (const [dutyCode, dutyName, dutyNameEn] of [
+      ['ADMIN', '系统管理员', 'System administrator'],
+      ['STAFF', '资金业务员', 'Treasury clerk'],
+    ] as const) {
+      dutyIds[dutyCode] = await createDuty(tx, { dutyCode, dutyName, dutyNameEn });
+    }
+    await setDutyFunctions(tx, dutyIds.ADMIN!, subtreeIds(FUNCTION_TREE.map((f) => f.id)));
+    await setDutyFunctions(tx, dutyIds.STAFF!, subtreeIds(STAFF_FUNCTION_IDS));
+
+    for (const [i, u] of users.entries()) {
+      const row = await tx
+        .insertInto('appUser')
+        .values({
+          userCode: u.userCode,
+          userName: u.userType === 1 ? '系统管理员' : '张会计',
+          userNameEn: u.userType === 1 ? 'Administrator' : 'Zhang (clerk)',
+          orgId: org.id,
+          userType: u.userType,
+          staffType: u.userType,
+          passwordHash: hashes[i]!,
+          email: `${u.userCode}@example.invalid`,
+          status: 'active',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await setUserDuties(tx, row.id, [dutyIds[u.dutyCode]!]);
+      await addReminders(tx, row.id, DEMO_REMINDERS);
+    }
+
+    await tx
+      .insertInto('dictionaryItem')
+      .values(DICTIONARIES.flatMap((d) => d.items.map(([value, textZh, textEn], sort) => ({ groupName: d.group, dictType: d.type, value, textZh, textEn, sort }))))
+      .execute();
+
+    await tx.insertInto('uploadFile').values(seedFileRows()).execute();
+
+    await tx
+      .insertInto('sysParam')
+      .values([...Object.entries(SYS_PARAMS), ['seed.version', '1']].map(([paramKey, paramValue]) => ({ paramKey: paramKey!, paramValue: paramValue! })))
+      .execute();
+  });
+  return users;
+}

@@ -1,0 +1,17 @@
+import rosetta from 'rosetta';
+import zh from '../locale/server/zh-CN/index.json';
+import en from '../locale/server/en-US/index.json';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/services/constants';
+
+const i18n = rosetta({ 'zh-CN': zh, 'en-US': en });
+
+/** The request's language from its `lang` header; anything unknown falls back to zh-CN. */
+export function pickLanguage(header: unknown): Language {
+  return typeof header === 'string' && (LANGUAGES as readonly string[]).includes(header) ? (header as Language) : DEFAULT_LANGUAGE;
+}
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+export function translator(lang: Language): Translate {
+  return (key, params) => i18n.t(key, params ?? {}, lang) || key;
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import { LOGIN_PAGE_FILES } from '../../src/services/constants';
+import { SEED_FILES } from '../db/seed-data/files';
+
+/**
+ * The file store: metadata in upload_file, bytes in FILES_DIR (outside the web root) under a
+ * server-generated name, so no name a user typed ever reaches the file system.
+ */
+export const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+export const storageNameFor = (fileName: string) => `${randomUUID()}${path.extname(fileName).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
+
+/** Files whose bytes anyone may read: the login page's logos. */
+export const isPublic = (file: { orderNo: string }) => file.orderNo === LOGIN_PAGE_FILES;
+
+export const viewUrl = (id: number) => `/api/fsmc/components/upload/view-file?id=${id}`;
+
+/** Writes the bytes of seeded files (shipped with the server) that the store lacks. */
+export async function restoreSeedFiles(db: Db, filesDir: string): Promise<void> {
+  const byHash = new Map(SEED_FILES.map((f) => [sha256(f.content), f]));
+  const rows = await db.selectFrom('uploadFile').select(['storageName', 'sha256']).where('sha256', 'in', [...byHash.keys()]).execute();
+  for (const row of rows) {
+    const target = path.join(filesDir, row.storageName);
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(filesDir, { recursive: true });
+    fs.writeFileSync(target, byHash.get(row.sha256)!.content);
+  }
+}
+
+export async function fileList(db: Db, orderNo: string, filter: { systemCode?: string; fileBusinessType?: string } = {}) {
+  let q = db
+    .selectFrom('uploadFile as f')
+    .leftJoin('appUser as u', 'u.id', 'f.createdBy')
+    .select(['f.id', 'f.originalFileName', 'f.fileExtName', 'f.byteSize', 'f.createdAt', 'u.userName', 'f.fileBusinessType', 'f.comment'])
+    .where('f.orderNo', '=', orderNo)
+    .where('f.deletedAt', 'is', null);
+  if (filter.systemCode) q = q.where('f.systemCode', '=', filter.systemCode);
+  if (filter.fileBusinessType) q = q.where('f.fileBusinessType', '=', filter.fileBusinessType);
+  const rows = await q.orderBy('f.id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    originalFileName: r.originalFileName,
+    fileExtName: r.fileExtName,
+    fileMBSize: Math.round((r.byteSize / 1024 / 1024) * 100) / 100,
+    createTime: r.createdAt,
+    createByName: r.userName ?? '',
+    fileBusinessType: r.fileBusinessType,
+    // Seeded and system files are not the user's to delete.
+    deleteFlag: '0',
+    comment: r.comment ?? '',
+    url: viewUrl(r.id),
+  }));
+}
+
+export async function findFile(db: Db, id: number) {
+  return db
+    .selectFrom('uploadFile')
+    .select(['id', 'orderNo', 'originalFileName', 'mimeType', 'storageName', 'byteSize'])
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}

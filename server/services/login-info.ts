@@ -1,0 +1,30 @@
+import type { Db } from '../db/database';
+import { LANGUAGES, type Language } from '../../src/services/constants';
+
+/** What the browser keeps as loginUserInfo (shell §3). Never the password hash. */
+export async function loginUserInfo(db: Db, userId: number) {
+  const u = await db
+    .selectFrom('appUser as u')
+    .leftJoin('org as o', 'o.id', 'u.orgId')
+    .select(['u.id', 'u.userCode', 'u.userName', 'u.userNameEn', 'u.userType', 'u.staffType', 'u.orgId', 'o.orgCode', 'o.orgName', 'u.gender', 'u.themeName', 'u.navColor', 'u.lang'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return u;
+}
+
+export async function systemSettings(db: Db, lang: Language) {
+  const rows = await db.selectFrom('sysParam').select(['paramKey', 'paramValue']).where('paramKey', 'in', [`system.title.${lang}`, 'login.types']).execute();
+  const get = (key: string) => rows.find((r) => r.paramKey === key)?.paramValue ?? '';
+  const types = get('login.types').split(',').filter(Boolean);
+  const texts = await db.selectFrom('dictionaryItem').select(['value', 'textZh', 'textEn']).where('dictType', '=', 'LoginType').execute();
+  return {
+    systemTitle: get(`system.title.${lang}`),
+    loginTypes: types.map((value) => {
+      const t = texts.find((x) => x.value === value);
+      return { value, text: t ? (lang === 'en-US' ? t.textEn : t.textZh) : value };
+    }),
+  };
+}
+
+const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
+export const languageList = () => LANGUAGES.map((langSymbol) => ({ langSymbol, langName: LANGUAGE_NAMES[langSymbol] }));

@@ -1,0 +1,27 @@
+import type { Db } from '../db/database';
+import { CODE } from '../../src/services/http/codes';
+import { checkPassword, describeProblems } from '../../src/services/password-rule';
+import { AppError } from '../http/answer';
+import type { Translate } from '../i18n';
+import { hashPassword } from '../security/password';
+import { loadPasswordRule } from './password-rule-store';
+
+/** Setting a user's password: the rule first (1212 naming what is missing), then the hash. */
+export async function enforcePasswordRule(db: Db, password: string, userCode: string, t: Translate): Promise<void> {
+  const problems = checkPassword(password, await loadPasswordRule(db), userCode);
+  if (problems.length) throw new AppError(200, CODE.passwordRuleViolated, { detail: describeProblems(problems, t) }, { problems });
+}
+
+/**
+ * Stores the new hash and ends the user's sessions (all, or all but the one given), so a
+ * password reset also locks out whoever knew the old one.
+ */
+export async function setPassword(db: Db, userId: number, password: string, keepSessionHash?: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('appUser').set({ passwordHash, updatedAt: new Date() }).where('id', '=', userId).execute();
+    let end = tx.updateTable('userSession').set({ endedAt: new Date(), endReason: 'expired' }).where('userId', '=', userId).where('endedAt', 'is', null);
+    if (keepSessionHash) end = end.where('tokenHash', '!=', keepSessionHash);
+    await end.execute();
+  });
+}

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import type { Db } from '../db/database';
+import { QR_CONFIRM_ROUTE } from '../../src/services/constants';
+import { CODE } from '../../src/services/http/codes';
+import { AppError } from '../http/answer';
+
+/**
+ * QR-code login (issue 5 point 1). The login page gets a one-time id shown as a QR image of
+ * the app's confirmation page; a logged-in user opening that page (as a phone would) confirms
+ * it; the login page's next poll receives a session for that user, once. The id is a bearer
+ * secret, so only its SHA-256 is stored.
+ */
+export type QrStatus = 'waiting' | 'confirmed' | 'expired' | 'consumed';
+
+const hashId = (qrId: string) => createHash('sha256').update(qrId).digest('hex');
+
+/** The app page that confirms a code, as an absolute address the phone can open. */
+export function confirmUrl(request: FastifyRequest, qrId: string): string {
+  return `${request.protocol}://${request.host}/index.html#${QR_CONFIRM_ROUTE}/${encodeURIComponent(qrId)}`;
+}
+
+/** How the QR images are drawn: medium error correction, a quiet zone of one module, 240 px. */
+export const QR_IMAGE_OPTIONS = { errorCorrectionLevel: 'M', margin: 1, width: 240 } as const;
+export const qrImage = (text: string) => QRCode.toDataURL(text, QR_IMAGE_OPTIONS);
+/** Codes are worthless after their lifetime; rows older than this are removed. */
+const KEEP_QR_ROWS_MS = 86_400_000;
+
+export async function generateQr(db: Db, request: FastifyRequest, lifetimeSeconds: number) {
+  const qrId = randomBytes(16).toString('base64url');
+  const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
+  // Clearing old rows here keeps the table small without a scheduled job.
+  await db.deleteFrom('qrLogin').where('expiresAt', '<', new Date(Date.now() - KEEP_QR_ROWS_MS)).execute();
+  await db
+    .insertInto('qrLogin')
+    .values({
+      idHash: hashId(qrId),
+      status: 'waiting',
+      userId: null,
+      clientAddress: request.ip.slice(0, 64),
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
+      expiresAt,
+      confirmedAt: null,
+      consumedAt: null,
+    })
+    .execute();
+  const url = confirmUrl(request, qrId);
+  return { qrId, qrImage: await qrImage(url), confirmUrl: url, expiresAt: expiresAt.toISOString() };
+}
+
+const statusOf = (row: { status: string; expiresAt: Date }): QrStatus =>
+  row.status === 'consumed' ? 'consumed' : row.expiresAt.getTime() <= Date.now() ? 'expired' : (row.status as QrStatus);
+
+async function find(db: Db, qrId: string) {
+  return db
+    .selectFrom('qrLogin')
+    .select(['idHash', 'status', 'userId', 'clientAddress', 'userAgent', 'createdAt', 'expiresAt'])
+    .where('idHash', '=', hashId(qrId))
+    .executeTakeFirst();
+}
+
+/**
+ * The waiting page's poll. A confirmed code is consumed by exactly one poll, which gets the
+ * user to log in; the update's condition makes two simultaneous polls unable to both win.
+ */
+export async function pollQr(db: Db, qrId: string): Promise<{ status: QrStatus; expiresAt: string | null; userId?: number }> {
+  const row = await find(db, qrId);
+  if (!row) return { status: 'expired', expiresAt: null };
+  const status = statusOf(row);
+  const expiresAt = row.expiresAt.toISOString();
+  if (status !== 'confirmed') return { status, expiresAt };
+  const won = await db
+    .updateTable('qrLogin')
+    .set({ status: 'consumed', consumedAt: new Date() })
+    .where('idHash', '=', row.idHash)
+    .where('status', '=', 'confirmed')
+    .where('expiresAt', '>', new Date())
+    .returning('userId')
+    .executeTakeFirst();
+  if (!won?.userId) return { status: 'consumed', expiresAt };
+  return { status: 'confirmed', expiresAt, userId: won.userId };
+}
+
+/** What the confirming user sees before saying yes: which browser asks, and until when. */
+export async function qrDetail(db: Db, qrId: string) {
+  const row = await find(db, qrId);
+  if (!row) throw new AppError(200, CODE.qrUnknown);
+  return { status: statusOf(row), createdAt: row.createdAt, expiresAt: row.expiresAt, clientAddress: row.clientAddress, userAgent: row.userAgent };
+}
+
+export async function confirmQr(db: Db, qrId: string, userId: number): Promise<void> {
+  const row = await find(db, qrId);
+  if (!row) throw new AppError(200, CODE.qrUnknown);
+  const status = statusOf(row);
+  if (status === 'expired') throw new AppError(200, CODE.qrExpired);
+  if (status !== 'waiting') throw new AppError(200, CODE.qrUsed);
+  const done = await db
+    .updateTable('qrLogin')
+    .set({ status: 'confirmed', userId, confirmedAt: new Date() })
+    .where('idHash', '=', row.idHash)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new AppError(200, CODE.qrUsed);
+}

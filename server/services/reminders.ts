@@ -1,0 +1,51 @@
+import type { Db } from '../db/database';
+import type { LocalisedText } from '../db/schema';
+import { DEFAULT_LANGUAGE, type Language } from '../../src/services/constants';
+import { CODE } from '../../src/services/http/codes';
+import { AppError } from '../http/answer';
+
+/** A user's reminders (shell §1 "per-user reminder list"): list, read, cancel one or all. */
+export interface ReminderSeed {
+  title: Record<Language, string>;
+  content: Record<Language, string>;
+}
+
+const pick = (text: LocalisedText, lang: Language) => text[lang] ?? text[DEFAULT_LANGUAGE] ?? Object.values(text)[0] ?? '';
+
+export async function addReminders(db: Db, userId: number, reminders: ReminderSeed[]): Promise<void> {
+  if (reminders.length === 0) return;
+  await db
+    .insertInto('remind')
+    .values(reminders.map((r) => ({ userId, title: JSON.stringify(r.title), content: JSON.stringify(r.content) })))
+    .execute();
+}
+
+function live(db: Db, userId: number) {
+  return db.selectFrom('remind').where('userId', '=', userId).where('status', '!=', 'cancelled');
+}
+
+export async function reminderPage(db: Db, userId: number, lang: Language, page: number, limit: number, onlyUnread = false) {
+  let base = live(db, userId);
+  if (onlyUnread) base = base.where('status', '=', 'unread');
+  const [rows, total] = await Promise.all([
+    base.select(['id', 'title', 'content', 'createdAt', 'status']).orderBy('createdAt', 'desc').orderBy('id', 'desc').offset((page - 1) * limit).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ id: r.id, title: pick(r.title, lang), content: pick(r.content, lang), createdAt: r.createdAt, status: r.status })),
+    total: Number(total.n),
+  };
+}
+
+async function change(db: Db, userId: number, id: number, set: { status: 'read' | 'cancelled'; cancelledAt?: Date }) {
+  const res = await db.updateTable('remind').set(set).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'cancelled').executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(200, CODE.remindNotFound);
+}
+
+export const markRead = (db: Db, userId: number, id: number) => change(db, userId, id, { status: 'read' });
+export const cancelReminder = (db: Db, userId: number, id: number) => change(db, userId, id, { status: 'cancelled', cancelledAt: new Date() });
+
+export async function cancelAllReminders(db: Db, userId: number): Promise<number> {
+  const res = await db.updateTable('remind').set({ status: 'cancelled', cancelledAt: new Date() }).where('userId', '=', userId).where('status', '!=', 'cancelled').executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -1,0 +1,27 @@
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { AppProviders } from '../widgets/AppProviders';
+
+const LoginView = lazy(() => import(/* webpackChunkName: "view-login" */ '../views/login/LoginView'));
+const ForgotPasswordView = lazy(() => import(/* webpackChunkName: "view-forgot-password" */ '../views/login/ForgotPasswordView'));
+
+/** login.html: the pages a visitor sees before a session exists (#/login, #/forgot-password). */
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders modules={['login']}>
+      <Router hook={useHashLocation}>
+        <Suspense fallback={null}>
+          <Switch>
+            <Route path="/login" component={LoginView} />
+            <Route path="/forgot-password" component={ForgotPasswordView} />
+            <Route>
+              <Redirect to="/login" replace />
+            </Route>
+          </Switch>
+        </Suspense>
+      </Router>
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,91 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Problem } from './forgot-password.machine';
+
+/**
+ * Password change of the logged-in user: old password, new password twice; the new one is
+ * checked by the password rule before it is sent (the server checks it again). A refusal
+ * keeps every field but the one the server rejected.
+ */
+export interface PasswordChangeValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface PasswordChangeContext {
+  values: PasswordChangeValues;
+  problems: Problem[];
+  serverMessage: string | null;
+}
+
+export type PasswordChangeEvent =
+  | { type: 'FIELD.CHANGE'; field: keyof PasswordChangeValues; value: string }
+  | { type: 'FORM.SUBMIT' }
+  | { type: 'FORM.RESET' };
+
+const empty: PasswordChangeValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+export const passwordChangeMachine = setup({
+  types: { context: {} as PasswordChangeContext, events: {} as PasswordChangeEvent },
+  actors: {
+    checkRule: fromPromise<Problem[], { password: string }>(async () => {
+      throw new Error('checkRule not provided');
+    }),
+    changePassword: fromPromise<void, { oldPassword: string; newPassword: string }>(async () => {
+      throw new Error('changePassword not provided');
+    }),
+  },
+  guards: {
+    isComplete: ({ context }) => context.values.oldPassword !== '' && context.values.newPassword !== '',
+    passwordsAgree: ({ context }) => context.values.newPassword === context.values.confirmPassword,
+    ruleAccepts: (_, problems: Problem[]) => problems.length === 0,
+  },
+  actions: {
+    setField: assign({
+      values: ({ context, event }) => (event.type === 'FIELD.CHANGE' ? { ...context.values, [event.field]: event.value } : context.values),
+      problems: [],
+      serverMessage: null,
+    }),
+    flag: assign({ problems: (_, key: string) => [{ key }], serverMessage: null }),
+  },
+}).createMachine({
+  id: 'passwordChange',
+  context: { values: empty, problems: [], serverMessage: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'FIELD.CHANGE': { actions: 'setField' },
+        'FORM.SUBMIT': [
+          { guard: { type: 'isComplete' }, target: 'confirming' },
+          { actions: { type: 'flag', params: 'shell.password.error.required' } },
+        ],
+      },
+    },
+    confirming: {
+      always: [{ guard: 'passwordsAgree', target: 'checking' }, { target: 'editing', actions: { type: 'flag', params: 'shell.password.error.mismatch' } }],
+    },
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        src: 'checkRule',
+        input: ({ context }) => ({ password: context.values.newPassword }),
+        onDone: [
+          { guard: { type: 'ruleAccepts', params: ({ event }) => event.output }, target: 'saving' },
+          { target: 'editing', actions: assign({ problems: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'editing', actions: assign({ serverMessage: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        src: 'changePassword',
+        input: ({ context }) => ({ oldPassword: context.values.oldPassword, newPassword: context.values.newPassword }),
+        onDone: { target: 'changed', actions: assign({ values: empty }) },
+        onError: { target: 'editing', actions: assign({ serverMessage: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+      },
+    },
+    changed: { on: { 'FORM.RESET': 'editing' } },
+  },
+});

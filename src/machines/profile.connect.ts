@@ -1,0 +1,32 @@
+import type { SnapshotFrom } from 'xstate';
+import { AUTOSAVE_NOTICE_TICK } from '../services/constants';
+import type { ProfileEvent, ProfileField, profileMachine } from './profile.machine';
+import { fieldChange, submitProps } from './form.connect';
+
+type Snapshot = SnapshotFrom<typeof profileMachine>;
+type Send = (event: ProfileEvent) => void;
+
+/** "My profile" form props from the machine's snapshot; the view only renders them. */
+export function connectProfile(snapshot: Snapshot, send: Send) {
+  const busy = snapshot.hasTag('busy');
+  const { context } = snapshot;
+  return {
+    loading: snapshot.matches('loading'),
+    failed: snapshot.matches('failed'),
+    saving: snapshot.matches('saving'),
+    profile: context.profile,
+    serverMessage: context.serverMessage,
+    restoredAt: context.restoredAt,
+    autosaved: context.dirty && context.ticks >= AUTOSAVE_NOTICE_TICK,
+    savedNotice: context.savedNotice,
+    field: (name: ProfileField) => ({
+      name,
+      value: context.values[name],
+      disabled: busy,
+      error: context.errors[name] ?? null,
+      onChange: fieldChange(send, name),
+    }),
+    formProps: submitProps(() => send({ type: 'FORM.SUBMIT' })),
+    reload: () => send({ type: 'FORM.RELOAD' }),
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Every number and key the specification fixes, named once. Import from here; never repeat a
+ * literal. Section references are to ../shared/spec/portal-shell.md (shell) and
+ * widget-library.md (widgets).
+ */
+
+// ---- Shell §9: request layer and session -------------------------------------------------
+
+/** The spec sets the client timeout to "effectively unlimited". */
+export const HTTP_TIMEOUT_MS = 1e11;
+/** The 401 prompt is shown at most once in this window, however many requests fail. */
+export const UNAUTHORIZED_PROMPT_DEBOUNCE_MS = 500;
+/** Payload envelope version (widgets §9, shell §7). */
+export const ENVELOPE_VERSION = '1.0';
+/** Issue 3: an envelope whose timestamp is further than this from the server's clock is refused. */
+export const ENVELOPE_MAX_SKEW_MS = 300_000;
+/**
+ * The envelope's ciphers (issue 3): AES-256-GCM by default; AES-ECB, which widgets §9 names,
+ * only for back-ends that speak nothing else. The server's encrypt-key answer chooses.
+ */
+export const ENVELOPE_CIPHERS = ['AES-GCM', 'AES-ECB'] as const;
+export type EnvelopeCipher = (typeof ENVELOPE_CIPHERS)[number];
+/** Our design: an envelope key is handed out for a day, then a fresh one takes over. */
+export const ENVELOPE_KEY_LIFETIME_MS = 24 * 3_600_000;
+/** Widgets §3 / shell §7: the multipart field every upload carries. */
+export const UPLOAD_CONTENT_FILTER_FIELD = 'contentFilter';
+/** Widgets §3: the gender values of user info (BOY male, GIRL female, anything else other). */
+export const GENDERS = ['BOY', 'GIRL'] as const;
+
+// ---- Shell §2, §9: menu, drawers, themes, language --------------------------------------
+
+export const MENU_SEARCH_HISTORY_MAX = 6;
+/** First level, second level, leaf items. */
+export const MENU_LEVELS = 3;
+export const DRAWER_DEFAULT_WIDTH = '86.1%';
+/** Query parameters of a route that name its open drawers and an iframe drawer's address (ours). */
+export const DRAWER_PARAMS = { drawer: 'drawer', url: 'url' } as const;
+/** How often the QR-code login page asks whether its code was confirmed (ours). */
+export const QR_POLL_INTERVAL_MS = 2000;
+export const DEFAULT_THEME = 'var6';
+export const DEFAULT_NAV_COLOR = 'light';
+/** Colour theme names (ours: the spec names only the default) and navigation colours. */
+export const THEME_NAMES = ['var1', 'var2', 'var3', 'var4', 'var5', 'var6'] as const;
+export const NAV_COLORS = ['light', 'dark'] as const;
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+/** Shell §3: the only local storage keys the app uses. */
+export const LOCAL_KEYS = {
+  isLeftOpen: 'isLeftOpen',
+  isNoNotify: 'isNoNotify',
+  navColor: 'nav_color',
+  historySearch: 'historySearch',
+  clusterNo: 'ClusterNO',
+  lang: 'lang',
+  themeName: 'theme_name',
+  sessionKey: 'sessionKey',
+} as const;
+/** Shell §3: the only session storage keys the app uses. */
+export const SESSION_KEYS = {
+  loginUserInfo: 'loginUserInfo',
+  userCert: 'userCert',
+  certVaild: 'certVaild',
+  langList: 'langList',
+} as const;
+
+/** Shell §3: request and response header names. */
+export const HEADERS = {
+  jwtToken: 'JwtToken',
+  lang: 'lang',
+  clusterNo: 'ClusterNO',
+  requestToken: 'request-token',
+  errorNoTip: 'error-no-tip',
+  notUseEncrypt: 'notUseEncrypt',
+  expires: '__expires__',
+  /** Shell §8, 412: the confirmation's target URL, method and certificate redirect URL. */
+  confirmUrl: 'confirm-url',
+  confirmMethod: 'confirm-method',
+  certRedirectUrl: 'cert-redirect-url',
+  /** Shell §4(b): the validation flag a confirmed request is sent again with. */
+  validFlag: 'valid-flag',
+} as const;
+
+/** User type of administrators (shell §6, widgets §6). */
+export const USER_TYPE_ADMIN = 1;
+
+// ---- Issue 5: login, one-time codes, password rule, menus (ours; docs/api/shell.md) ------
+
+/** Failed logins counted per user code and per client address within a sliding window. */
+export const LOGIN_THROTTLE = { userFailures: 5, addressFailures: 20, windowMinutes: 15 } as const;
+/** A QR login code lives this long before the waiting page must ask for a new one. */
+export const QR_LOGIN_LIFETIME_SECONDS = 120;
+/** QR codes one client address may ask for per throttle window (a page renews one per lifetime). */
+export const QR_GENERATE_LIMIT = 30;
+/** The confirmation page of a QR login code, inside the app (hash route). */
+export const QR_CONFIRM_ROUTE = '/qr-confirm';
+/** Forgot password: the identify code sent by mail (or to the outbox). */
+export const IDENTIFY_CODE_LENGTH = 6;
+export const IDENTIFY_CODE_LIFETIME_MINUTES = 10;
+export const IDENTIFY_CODE_MAX_ATTEMPTS = 5;
+export const IDENTIFY_CODE_SEND_LIMIT = { perUser: 3, perAddress: 10, windowMinutes: 15 } as const;
+export const RESET_TICKET_LIFETIME_MINUTES = 15;
+/** The bounds an administrator may set the password rule's lengths within. */
+export const PASSWORD_LENGTH_FLOOR = 8;
+export const PASSWORD_LENGTH_CEILING = 128;
+export const PASSWORD_RULE_DEFAULT = {
+  minLength: 8,
+  maxLength: 64,
+  requireUpper: true,
+  requireLower: true,
+  requireDigit: true,
+  requireSymbol: true,
+  // Off by default: the documented demo passwords (Admin@2026, Staff@2026) contain their user codes.
+  forbidUserCode: false,
+} as const;
+export const OFTEN_MENU_MAX = 30;
+/** Unread reminders the shell's reminder popup shows. */
+export const REMIND_POPUP_MAX = 5;
+/** The largest page a list call answers. */
+export const PAGE_LIMIT_MAX = 100;
+/** orderNo of the files the login page shows (its logos). */
+export const LOGIN_PAGE_FILES = 'LOGIN_PAGE';
+
+// ---- Shell §9: form layout -------------------------------------------------------------
+
+export const FORM_LAYOUT = {
+  'zh-CN': { columns: 3, labelWidth: 130 },
+  'en-US': { columns: 2, labelWidth: 350 },
+} as const satisfies Record<Language, { columns: number; labelWidth: number }>;
+export const FORM_DEFAULT_LABEL_WIDTH = 120;
+export const FORM_GUTTER = 5;
+export const FORM_DIALOG_WIDTH = 800;
+export const FORM_SIZE = 'mini';
+
+// ---- Shell §9: table columns -----------------------------------------------------------
+
+export const COLUMN_WIDTH = {
+  default: 140,
+  seq: 50,
+  checkbox: 35,
+  radio: 35,
+  link: 180,
+  code: 140,
+  amount: 180,
+  state: 180,
+  operation: 180,
+  multi: 210,
+} as const;
+export type ColumnType = Exclude<keyof typeof COLUMN_WIDTH, 'default'>;
+
+// ---- Shell §2, §9: certificates ---------------------------------------------------------
+
+export const CERT_AGENT_TIMEOUT_MS = 60000;
+export const CERT_PORT_PROBE_MS = 100;
+export const CERT_SESSION_KEY_LIFETIME_MIN = 120;
+export const CERT_TOOLKIT_PORT = 9655;
+export const CERT_AGENT_PORTS = [63451, 63455, 63460, 52100, 52110, 52150, 43110, 45130, 47101] as const;
+export const KEY_USAGE_SIGN = 128;
+export const KEY_USAGE_ENCRYPT = 32;
+export const RSA_KEY_SIZES = [1024, 2048, 4096] as const;
+export const SM2_KEY_SIZE = 256;
+export const CERT_DIALOG_WIDTH = { medium: 700, small: 600, mini: 500 } as const;
+export const CERT_DIALOG_MULTI_EXTRA = 300;
+export const CERT_STORES = ['MY', 'Address'] as const;
+export const CERT_FACTORIES = ['tianwei', 'tianwei2021', 'xinan', 'cfca'] as const;
+export const SM2_DEFAULT_USER_ID = '1234567812345678';
+
+// ---- Widgets §9: tables, paging, lookups ------------------------------------------------
+
+export const PAGE_KEYS = { start: 'start', limit: 'limit', total: 'total', rows: 'rows' } as const;
+export const TABLE_PAGE_SIZES = [10, 20, 50, 100, 200, 300, 500] as const;
+export const TABLE_DEFAULT_PAGE_SIZE = 10;
+export const BIG_TABLE_PAGE_SIZES = [50, 100, 200, 300, 500, 1000] as const;
+export const BIG_TABLE_DEFAULT_PAGE_SIZE = 50;
+export const LOOKUP_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const LOOKUP_DEFAULT_PAGE_SIZE = 10;
+export const SCROLL_LOOKUP_PAGE_SIZE = 10;
+export const SELECT_SCROLL_PAGE_SIZE = 15;
+export const SELECT_SCROLL_HEIGHT = 200;
+export const LONG_CELL_TEXT_MAX = 50;
+
+// ---- Widgets §5, §9: query form and export ----------------------------------------------
+
+export const SAVED_QUERY_NAME_MAX = 6;
+export const SAVED_QUERY_DEFAULT = 1;
+export const SAVED_QUERY_NOT_DEFAULT = 2;
+export const EXPORT_CONFIRM_ABOVE = 10_000;
+export const EXPORT_FORBIDDEN_ABOVE = 1_000_000;
+export const EXPORT_FILE_NAME_MAX = 50;
+export const EXPORT_FILE_NAME_FORBIDDEN = /[\\/:*?"<>|]/g;
+export const EXPORT_TYPE_ALL = '02';
+export const EXPORT_ASYNC = 2;
+export const IMPORT_TYPE_COVER = 'COVER';
+
+// ---- Widgets §9: timings ---------------------------------------------------------------
+
+export const REMOTE_FILTER_DELAY_MS = 200;
+export const RESIZE_THROTTLE_MS = 300;
+export const DEBOUNCE_MS = 100;
+export const ATTACHMENT_SETTING_DEBOUNCE_MS = 500;
+export const AUTOSAVE_INTERVAL_MS = 1000;
+export const AUTOSAVE_NOTICE_TICK = 10;
+export const FIELD_CONFIG_CHECKS = 3;
+export const FIELD_CONFIG_CHECK_MS = 500;
+export const WATERMARK_REDRAW_MS = 500;
+
+// ---- Widgets §9: uploads, preview, formats ----------------------------------------------
+
+export const UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
+export const UPLOAD_TABLE_HEIGHT = 220;
+export const ATTACHMENT_DEFAULT_CATEGORY = 'upload-none-defalut';
+export const ATTACHMENT_SYSTEM_CODE = '11';
+export const ZOOM = { min: 0.3, max: 5, step: 0.1, initial: 1 } as const;
+export const WATERMARK = { tile: 250, angle: -30 } as const;
+export const DATE_FORMAT = 'yyyy-MM-dd';
+export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
+export const DATE_TIME_FULL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+export const AMOUNT_DECIMALS = 2;
+export const BUDGET_AMOUNT_PRECISION = 2;
+export const CAPITAL_AMOUNT_LIMIT = 1e16;
+export const CAPITAL_AMOUNT_DECIMALS = 4;
+
+// ---- Widgets §9: dialog widths ----------------------------------------------------------
+
+export const DIALOG_WIDTH = {
+  export: 590,
+  hiddenField: 1000,
+  singleLookup: 800,
+  multiLookup: 1100,
+  preview: 842,
+  verticalForm: 800,
+} as const;
+export const HIDDEN_FIELD_DIALOG_MAX_HEIGHT = 400;
+export const PREVIEW_CONTENT_WIDTH = 600;

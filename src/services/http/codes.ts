@@ -1,0 +1,70 @@
+/**
+ * Business codes of the `{code, msg, data}` answer, shared by server and browser.
+ * 0, 1, -998 and -997 are the spec's (portal-shell §7, §8); the others are ours, grouped by
+ * thousands so a code alone tells which layer refused the call. Each has a message key
+ * `code.<value>` in locale/server and locale/common.
+ */
+export const CODE = {
+  ok: 0,
+  fail: 1,
+  loginExpired: -998,
+  loginElsewhere: -997,
+  // 1xxx: the request itself
+  badRequest: 1000,
+  validation: 1001,
+  malformedJson: 1002,
+  forbidden: 1003,
+  notFound: 1004,
+  methodNotAllowed: 1005,
+  payloadTooLarge: 1006,
+  // 11xx: the payload envelope and request tokens
+  envelopeInvalid: 1100,
+  envelopeBadSignature: 1101,
+  envelopeStale: 1102,
+  envelopeReplay: 1103,
+  duplicateSubmit: 1104,
+  /** HTTP 412: the caller must confirm (shell §8); the answer's data are the dialog's parameters. */
+  confirmRequired: 1105,
+  /** The envelope's key is unknown or retired: fetch a fresh one and send again. */
+  envelopeKeyUnknown: 1106,
+  /** A 412 validation flag that is unknown, used or meant for another call. */
+  validFlagInvalid: 1107,
+  // 12xx: login
+  badCredentials: 1200,
+  throttled: 1201,
+  userLocked: 1202,
+  // 13xx: the user's own profile
+  emailInvalid: 1300,
+  tooManyRequests: 1203,
+  // 121x: forgot password and password change
+  identifyCodeInvalid: 1210,
+  resetTicketInvalid: 1211,
+  passwordRuleViolated: 1212,
+  wrongOldPassword: 1213,
+  passwordUnchanged: 1214,
+  // 122x: QR-code login
+  qrUnknown: 1220,
+  qrExpired: 1221,
+  qrUsed: 1222,
+  // 123x-125x: the shell's per-user settings
+  funcNotGranted: 1230,
+  oftenMenuFull: 1231,
+  remindNotFound: 1240,
+  appDownloadNotConfigured: 1250,
+  // 5xxx: the server
+  serverError: 5000,
+} as const;
+export type Code = (typeof CODE)[keyof typeof CODE];
+
+/** The one shape every /api answer has. */
+export interface Answer<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A page of rows as the spec's paging keys name it (widgets §3). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

@@ -1,0 +1,135 @@
+import { gcm, ecb } from '@noble/ciphers/aes.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { randomBytes, utf8ToBytes, bytesToHex } from '@noble/hashes/utils.js';
+import { ENVELOPE_VERSION, ENVELOPE_CIPHERS, type EnvelopeCipher } from '../constants';
+
+/**
+ * The payload envelope of shell §7, written once for the browser and the server.
+ *
+ * A non-GET body travels as `{flag, keyId, version, timestamp, nonce, data, signature}`:
+ * `flag` names the cipher, `data` is the encrypted JSON body, `signature` an HMAC-SHA256 over
+ * every other field plus the method and path, so a captured body can be neither altered nor
+ * sent to another route. The nonce doubles as the GCM IV and is what the server remembers to
+ * refuse a replay; the timestamp bounds how long it must remember.
+ */
+export interface EnvelopeKey {
+  keyId: string;
+  cipher: EnvelopeCipher;
+  /** base64, 32 bytes: AES-256. */
+  encKey: string;
+  /** base64, 32 bytes: HMAC-SHA256. */
+  macKey: string;
+  version: string;
+}
+
+export interface Envelope {
+  flag: EnvelopeCipher;
+  keyId: string;
+  version: string;
+  timestamp: number;
+  /** base64, 12 random bytes. */
+  nonce: string;
+  /** base64 ciphertext (GCM: with its tag). */
+  data: string;
+  /** hex HMAC-SHA256. */
+  signature: string;
+}
+
+/** What the signature also binds: the request the envelope was made for. */
+export interface EnvelopeTarget {
+  method: string;
+  path: string;
+}
+
+const NONCE_BYTES = 12;
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+export const isEnvelopeCipher = (value: unknown): value is EnvelopeCipher => typeof value === 'string' && (ENVELOPE_CIPHERS as readonly string[]).includes(value);
+
+/** The exact bytes the HMAC covers; a field separator no base64, hex or number contains. */
+function signedText(e: Omit<Envelope, 'signature'>, target: EnvelopeTarget): string {
+  return [e.version, String(e.timestamp), e.nonce, e.flag, e.keyId, target.method.toUpperCase(), target.path, e.data].join('\n');
+}
+
+export function signEnvelope(e: Omit<Envelope, 'signature'>, target: EnvelopeTarget, macKey: string): string {
+  return bytesToHex(hmac(sha256, fromBase64(macKey), utf8ToBytes(signedText(e, target))));
+}
+
+function encrypt(cipher: EnvelopeCipher, key: Uint8Array, nonce: Uint8Array, plain: Uint8Array): Uint8Array {
+  return cipher === 'AES-GCM' ? gcm(key, nonce).encrypt(plain) : ecb(key).encrypt(plain);
+}
+
+function decrypt(cipher: EnvelopeCipher, key: Uint8Array, nonce: Uint8Array, sealed: Uint8Array): Uint8Array {
+  return cipher === 'AES-GCM' ? gcm(key, nonce).decrypt(sealed) : ecb(key).decrypt(sealed);
+}
+
+export interface SealOptions {
+  now?: number;
+  /** Tests pin the nonce; everyone else gets 12 random bytes. */
+  nonce?: Uint8Array;
+}
+
+/** Encrypts and signs a JSON body for one request. */
+export function sealEnvelope(body: unknown, key: EnvelopeKey, target: EnvelopeTarget, options: SealOptions = {}): Envelope {
+  const nonce = options.nonce ?? randomBytes(NONCE_BYTES);
+  const plain = utf8ToBytes(JSON.stringify(body ?? {}));
+  const unsigned = {
+    flag: key.cipher,
+    keyId: key.keyId,
+    version: ENVELOPE_VERSION,
+    timestamp: options.now ?? Date.now(),
+    nonce: toBase64(nonce),
+    data: toBase64(encrypt(key.cipher, fromBase64(key.encKey), nonce, plain)),
+  };
+  return { ...unsigned, signature: signEnvelope(unsigned, target, key.macKey) };
+}
+
+/** True when the value has every envelope field with the right type (not yet verified). */
+export function looksLikeEnvelope(value: unknown): value is Envelope {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const e = value as Record<string, unknown>;
+  return (
+    isEnvelopeCipher(e.flag) &&
+    typeof e.keyId === 'string' &&
+    typeof e.version === 'string' &&
+    typeof e.timestamp === 'number' &&
+    Number.isFinite(e.timestamp) &&
+    typeof e.nonce === 'string' &&
+    typeof e.data === 'string' &&
+    typeof e.signature === 'string' &&
+    /^[0-9a-f]{64}$/.test(e.signature)
+  );
+}
+
+/** Constant-time comparison of two hex strings of equal length. */
+export function sameHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export function verifyEnvelope(e: Envelope, target: EnvelopeTarget, macKey: string): boolean {
+  return sameHex(signEnvelope(e, target, macKey), e.signature);
+}
+
+/** Decrypts a verified envelope back to its JSON body; throws on a bad ciphertext. */
+export function openEnvelope(e: Envelope, encKey: string): unknown {
+  const nonce = fromBase64(e.nonce);
+  if (e.flag === 'AES-GCM' && nonce.length !== NONCE_BYTES) throw new Error('bad nonce');
+  const plain = decrypt(e.flag, fromBase64(encKey), nonce, fromBase64(e.data));
+  return JSON.parse(new TextDecoder().decode(plain));
+}

@@ -1,0 +1,67 @@
+/**
+ * What the request layer tells the UI, outside React: the loading counter, toasts, 401s
+ * (the session machine) and 412s (the confirmation machine). The widgets of
+ * src/widgets/request-layer subscribe once per page; the client only emits.
+ */
+export interface ToastEvent {
+  type: 'error' | 'success' | 'info' | 'warning';
+  /** Localised text. */
+  title: string;
+  description?: string;
+}
+
+export interface UnauthorizedEvent {
+  /** -998 (expired or missing session) or -997 (logged in elsewhere). */
+  code: number;
+}
+
+export interface PreconditionEvent {
+  /** Identifies the held request for confirmPending / cancelPending. */
+  id: number;
+  /** The answer's data: the dialog's parameters. */
+  params: Record<string, unknown>;
+  /** The question to ask (the answer's data.message, else its msg). */
+  message: string;
+  targetUrl: string;
+  method: string;
+  redirectUrl: string | null;
+}
+
+/**
+ * What the login page and the shell tell the session machine: a login started, succeeded or
+ * failed; the user logged out (later 401s of calls still in flight then bring no prompt).
+ */
+export interface SessionSignal {
+  type: 'SESSION.START' | 'SESSION.STARTED' | 'SESSION.FAIL' | 'SESSION.END';
+}
+
+export interface HttpEvents {
+  loading: number;
+  session: SessionSignal;
+  toast: ToastEvent;
+  unauthorized: UnauthorizedEvent;
+  precondition: PreconditionEvent;
+}
+
+type Listener<T> = (value: T) => void;
+const listeners: { [K in keyof HttpEvents]: Set<Listener<HttpEvents[K]>> } = {
+  loading: new Set(),
+  session: new Set(),
+  toast: new Set(),
+  unauthorized: new Set(),
+  precondition: new Set(),
+};
+
+export const httpEvents = {
+  on<K extends keyof HttpEvents>(name: K, listener: Listener<HttpEvents[K]>): () => void {
+    listeners[name].add(listener);
+    return () => void listeners[name].delete(listener);
+  },
+  emit<K extends keyof HttpEvents>(name: K, value: HttpEvents[K]): void {
+    for (const listener of [...listeners[name]]) listener(value);
+  },
+  /** True when some widget listens (a 412 nobody can confirm is refused at once). */
+  heard(name: keyof HttpEvents): boolean {
+    return listeners[name].size > 0;
+  },
+};

@@ -1,0 +1,58 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Language } from '../constants';
+import { local } from '../storage';
+import { initialLanguage, loadModules, translate } from './i18n';
+import { languageList } from './languages';
+import type { LanguageItem } from '../api/login';
+
+export interface I18nValue {
+  lang: Language;
+  t: (key: string, params?: Record<string, unknown>) => string;
+  setLang: (lang: Language) => Promise<void>;
+  ready: boolean;
+  /** The languages the server offers, each with its own name when the server gives one. */
+  languages: LanguageItem[];
+}
+
+const I18nContext = createContext<I18nValue | null>(null);
+
+/** Loads the given locale modules for the current language before rendering its children. */
+export function I18nProvider({ modules, children, fallback = null }: { modules: string[]; children: ReactNode; fallback?: ReactNode }) {
+  const [lang, setLangState] = useState<Language>(initialLanguage);
+  const [ready, setReady] = useState(false);
+  const [languages, setLanguages] = useState<LanguageItem[]>([]);
+  const key = modules.join(',');
+
+  useEffect(() => {
+    let live = true;
+    setReady(false);
+    void loadModules(lang, key.split(',')).then(() => live && setReady(true));
+    document.documentElement.lang = lang;
+    return () => {
+      live = false;
+    };
+  }, [lang, key]);
+
+  useEffect(() => {
+    let live = true;
+    void languageList().then((list) => live && setLanguages(list));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const setLang = useCallback(async (next: Language) => {
+    await loadModules(next, key.split(','));
+    local.set('lang', next);
+    setLangState(next);
+  }, [key]);
+
+  const value = useMemo<I18nValue>(() => ({ lang, ready, setLang, languages, t: (k, p) => translate(lang, k, p) }), [lang, ready, setLang, languages]);
+  return <I18nContext.Provider value={value}>{ready ? children : fallback}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18nValue {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside I18nProvider');
+  return value;
+}

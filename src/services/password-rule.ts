@@ -1,0 +1,64 @@
+/**
+ * The password rule (shell §1 "password rules") and its checker, shared by the server, which
+ * enforces it, and the browser, which shows the same problems before sending. Pure: no I/O.
+ */
+import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR, PASSWORD_RULE_DEFAULT } from './constants';
+
+export interface PasswordRule {
+  minLength: number;
+  maxLength: number;
+  requireUpper: boolean;
+  requireLower: boolean;
+  requireDigit: boolean;
+  requireSymbol: boolean;
+  /** The password may not contain the user's own code (case-insensitive). */
+  forbidUserCode: boolean;
+}
+
+export type PasswordProblemKey = 'tooShort' | 'tooLong' | 'needUpper' | 'needLower' | 'needDigit' | 'needSymbol' | 'containsUserCode';
+
+/** One way a password breaks the rule; its message is `passwordRule.<key>` with params. */
+export interface PasswordProblem {
+  key: PasswordProblemKey;
+  params: Record<string, number>;
+}
+
+export const DEFAULT_PASSWORD_RULE: PasswordRule = { ...PASSWORD_RULE_DEFAULT };
+
+// Unicode classes, so a Chinese or accented letter counts as a letter, not as a symbol.
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+const DIGIT = /\p{Nd}/u;
+const SYMBOL = /[^\p{L}\p{Nd}\s]/u;
+
+/** Length in characters as people count them (code points), not UTF-16 units. */
+const length = (s: string) => [...s].length;
+
+export function checkPassword(password: string, rule: PasswordRule, userCode?: string): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  const n = length(password);
+  if (n < rule.minLength) problems.push({ key: 'tooShort', params: { min: rule.minLength } });
+  if (n > rule.maxLength) problems.push({ key: 'tooLong', params: { max: rule.maxLength } });
+  if (rule.requireUpper && !UPPER.test(password)) problems.push({ key: 'needUpper', params: {} });
+  if (rule.requireLower && !LOWER.test(password)) problems.push({ key: 'needLower', params: {} });
+  if (rule.requireDigit && !DIGIT.test(password)) problems.push({ key: 'needDigit', params: {} });
+  if (rule.requireSymbol && !SYMBOL.test(password)) problems.push({ key: 'needSymbol', params: {} });
+  if (rule.forbidUserCode && userCode && userCode.trim() && password.toLowerCase().includes(userCode.trim().toLowerCase())) {
+    problems.push({ key: 'containsUserCode', params: {} });
+  }
+  return problems;
+}
+
+/** What is wrong with a rule an administrator wants to save; empty when it can be saved. */
+export function ruleProblems(rule: PasswordRule): string[] {
+  const out: string[] = [];
+  if (rule.minLength < PASSWORD_LENGTH_FLOOR) out.push(`minLength >= ${PASSWORD_LENGTH_FLOOR}`);
+  if (rule.maxLength > PASSWORD_LENGTH_CEILING) out.push(`maxLength <= ${PASSWORD_LENGTH_CEILING}`);
+  if (rule.minLength > rule.maxLength) out.push('minLength <= maxLength');
+  return out;
+}
+
+/** Localises the problems with any translate function (rosetta's t on either side). */
+export function describeProblems(problems: PasswordProblem[], t: (key: string, params?: Record<string, unknown>) => string): string {
+  return problems.map((p) => t(`passwordRule.${p.key}`, p.params)).join(t('passwordRule.separator'));
+}

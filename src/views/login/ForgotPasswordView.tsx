@@ -1,0 +1,124 @@
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Link } from 'wouter';
+import { Alert, Button, Card, Center, Field, Heading, HStack, Input, Link as ChakraLink, Stack, Steps, Text } from '@chakra-ui/react';
+import { forgotPasswordMachine, type ForgotValues, type Problem } from '../../machines/forgot-password.machine';
+import { connectForgotPassword } from '../../machines/forgot-password.connect';
+import { loginApi } from '../../services/api/login';
+import { shellApi } from '../../services/api/shell';
+import { useI18n } from '../../services/i18n/react';
+import { LanguageSwitch } from '../../widgets/LanguageSwitch';
+import { ruleProblems } from './password-check';
+import { inspect } from '../../services/inspector';
+import { PasswordProblems } from '../../widgets/PasswordProblems';
+
+const actors = {
+  sendCode: fromPromise<void, { userCode: string }>(async ({ input }) => void (await loginApi.sendIdentifyCode(input.userCode))),
+  validateCode: fromPromise<{ resetTicket: string }, { userCode: string; code: string }>(({ input }) => loginApi.validateCode(input)),
+  checkRule: fromPromise<Problem[], { userCode: string; password: string }>(async ({ input }) => {
+    const rule = await shellApi.forgotPasswordRule().catch(() => null);
+    return ruleProblems(input.password, rule, input.userCode);
+  }),
+  modifyPassword: fromPromise<void, { userCode: string; resetTicket: string; newPassword: string }>(async ({ input }) => void (await loginApi.modifyPassword(input))),
+};
+
+const STEPS = ['identify', 'verify', 'choose'] as const;
+
+/** Forgot password at login.html#/forgot-password: code, validation, new password, back to login. */
+export default function ForgotPasswordView() {
+  const { t } = useI18n();
+  const [snapshot, send] = useMachine(forgotPasswordMachine.provide({ actors }), { inspect });
+  const api = connectForgotPassword(snapshot, send);
+
+  useEffect(() => {
+    document.title = t('login.forgot.title');
+  }, [t]);
+
+  const field = (name: keyof ForgotValues, type = 'text', autoComplete?: string) => {
+    const f = api.field(name);
+    return (
+      <Field.Root invalid={f.invalid}>
+        <Field.Label>{t(`login.forgot.${name}`)}</Field.Label>
+        <Input {...f.input} type={type} autoComplete={autoComplete} />
+      </Field.Root>
+    );
+  };
+
+  return (
+    <Center minH="100%" bg="colorPalette.50" p="4">
+      <Card.Root w="full" maxW="lg" data-testid="forgot-card">
+        <Card.Header>
+          <Heading size="lg">{t('login.forgot.title')}</Heading>
+        </Card.Header>
+        <Card.Body>
+          <Steps.Root step={api.step} count={STEPS.length} size="sm" mb="6">
+            <Steps.List>
+              {STEPS.map((s, i) => (
+                <Steps.Item key={s} index={i}>
+                  <Steps.Indicator />
+                  <Steps.Title>{t(`login.forgot.steps.${s}`)}</Steps.Title>
+                  <Steps.Separator />
+                </Steps.Item>
+              ))}
+            </Steps.List>
+          </Steps.Root>
+          {api.done ? (
+            <Stack gap="4">
+              <Alert.Root status="success" role="status">
+                <Alert.Indicator />
+                <Alert.Title>{t('login.forgot.done')}</Alert.Title>
+              </Alert.Root>
+              <Button asChild>
+                <Link href="/login">{t('login.forgot.backToLogin')}</Link>
+              </Button>
+            </Stack>
+          ) : (
+            <form {...api.formProps} noValidate data-testid="forgot-form">
+              <Stack gap="4">
+                {field('userCode', 'text', 'username')}
+                {api.stage === 'identify' && <Text fontSize="sm" color="fg.muted">{t('login.forgot.identifyHint')}</Text>}
+                {api.stage === 'verify' && (
+                  <>
+                    <Text fontSize="sm" color="fg.muted" role="status">{t('login.forgot.codeSent')}</Text>
+                    {field('code', 'text', 'one-time-code')}
+                  </>
+                )}
+                {api.stage === 'choose' && (
+                  <>
+                    {field('newPassword', 'password', 'new-password')}
+                    {field('confirmPassword', 'password', 'new-password')}
+                  </>
+                )}
+                <PasswordProblems problems={api.problems} serverMessage={api.serverMessage} />
+                <HStack justify="space-between">
+                  <HStack>
+                    {api.stage === 'verify' && (
+                      <>
+                        <Button variant="ghost" onClick={api.back} disabled={api.busy}>
+                          {t('login.forgot.changeUser')}
+                        </Button>
+                        <Button variant="ghost" onClick={api.resend} disabled={api.busy}>
+                          {t('login.forgot.resend')}
+                        </Button>
+                      </>
+                    )}
+                  </HStack>
+                  <Button type="submit" loading={api.busy}>
+                    {t(`login.forgot.submit.${api.stage}`)}
+                  </Button>
+                </HStack>
+              </Stack>
+            </form>
+          )}
+        </Card.Body>
+        <Card.Footer justifyContent="space-between">
+          <ChakraLink asChild fontSize="sm">
+            <Link href="/login">{t('login.forgot.backToLogin')}</Link>
+          </ChakraLink>
+          <LanguageSwitch />
+        </Card.Footer>
+      </Card.Root>
+    </Center>
+  );
+}

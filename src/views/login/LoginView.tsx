@@ -1,0 +1,74 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { Link } from 'wouter';
+import { Alert, Box, Card, Center, Flex, Heading, HStack, Image, Link as ChakraLink, Skeleton, Tabs } from '@chakra-ui/react';
+import { useI18n } from '../../services/i18n/react';
+import { LanguageSwitch } from '../../widgets/LanguageSwitch';
+import { PasswordLogin } from './PasswordLogin';
+import { QrLogin } from './QrLogin';
+import { CertLoginEntry } from './CertLoginEntry';
+import { useLoginPageParams } from './login-page';
+
+/** Login types this page knows how to show; others the server may list are left out. */
+const PANELS: Record<string, ComponentType> = { password: PasswordLogin, qrcode: QrLogin, cert: CertLoginEntry };
+const FALLBACK_TYPES = [{ value: 'password', text: '' }];
+
+export default function LoginView() {
+  const { t, lang } = useI18n();
+  const { params, error } = useLoginPageParams(lang);
+  const types = (params?.loginTypes ?? FALLBACK_TYPES).filter((type) => type.value in PANELS);
+  const [active, setActive] = useState('password');
+
+  useEffect(() => {
+    document.title = params?.systemTitle ? `${params.systemTitle}-${t('login.title')}` : t('login.title');
+  }, [t, params?.systemTitle]);
+
+  return (
+    <Center minH="100%" bg="colorPalette.50" p="4">
+      <Card.Root w="full" maxW="md" data-testid="login-card">
+        <Card.Header>
+          <HStack gap="3">
+            {params?.logoFiles.map((logo) => <Image key={logo.id} src={logo.url} alt={logo.originalFileName} maxH="10" data-testid="login-logo" />)}
+            {params ? <Heading size="lg" data-testid="system-title">{params.systemTitle || t('login.heading')}</Heading> : <Skeleton h="8" w="60%" />}
+          </HStack>
+        </Card.Header>
+        <Card.Body>
+          {error && (
+            <Alert.Root status="warning" mb="4">
+              <Alert.Indicator />
+              <Alert.Title>{t('login.paramsFailed', { reason: error })}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Tabs.Root value={types.some((x) => x.value === active) ? active : 'password'} onValueChange={(d) => setActive(d.value)} lazyMount unmountOnExit variant="line">
+            <Tabs.List>
+              {types.map((type) => (
+                <Tabs.Trigger key={type.value} value={type.value}>
+                  {type.text || t(`login.types.${type.value}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {types.map((type) => {
+              const Panel = PANELS[type.value]!;
+              return (
+                <Tabs.Content key={type.value} value={type.value}>
+                  <Panel />
+                </Tabs.Content>
+              );
+            })}
+          </Tabs.Root>
+        </Card.Body>
+        <Card.Footer>
+          <Flex w="full" justify="space-between" align="center">
+            <Box>
+              {params?.forgotPasswordEnabled !== false && (
+                <ChakraLink asChild fontSize="sm">
+                  <Link href="/forgot-password">{t('login.forgot.link')}</Link>
+                </ChakraLink>
+              )}
+            </Box>
+            <LanguageSwitch />
+          </Flex>
+        </Card.Footer>
+      </Card.Root>
+    </Center>
+  );
+}

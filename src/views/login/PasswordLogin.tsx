@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { loginMachine, type LoginResult, type LoginValues } from '../../machines/login.machine';
+import { connectLogin } from '../../machines/login.connect';
+import { loginApi } from '../../services/api/login';
+import { useI18n } from '../../services/i18n/react';
+import { inspect } from '../../services/inspector';
+import { enterApp, keepGrant, signalled } from './after-login';
+import { ErrorAlert } from '../../widgets/ErrorAlert';
+
+const submitLogin = fromPromise<LoginResult, LoginValues>(async ({ input }) => {
+  const grant = await signalled(() => loginApi.login(input));
+  keepGrant(grant);
+  return { token: grant.JwtToken };
+});
+
+/** User name and password, bound to the login machine. */
+export function PasswordLogin() {
+  const { t } = useI18n();
+  const [snapshot, send] = useMachine(loginMachine.provide({ actors: { submitLogin } }), { inspect });
+  const api = connectLogin(snapshot, send);
+
+  useEffect(() => {
+    if (snapshot.status === 'done') enterApp();
+  }, [snapshot.status]);
+
+  const userCode = api.field('userCode');
+  const password = api.field('password');
+  return (
+    <form {...api.formProps} aria-label={t('login.heading')} data-testid="login-form">
+      <Stack gap="4">
+        <Field.Root invalid={api.errorKey !== null && userCode.value.trim() === ''}>
+          <Field.Label>{t('login.userCode')}</Field.Label>
+          <Input {...userCode} autoComplete="username" autoFocus placeholder={t('login.userCodePlaceholder')} />
+        </Field.Root>
+        <Field.Root invalid={api.errorKey !== null && password.value === ''}>
+          <Field.Label>{t('login.password')}</Field.Label>
+          <Input {...password} type="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
+        </Field.Root>
+        <ErrorAlert message={api.serverMessage ?? (api.errorKey && t(api.errorKey))} />
+        <Button type="submit" loading={api.busy} loadingText={t('login.submitting')}>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

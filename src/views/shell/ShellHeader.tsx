@@ -1,0 +1,69 @@
+import { Badge, Button, Flex, Heading, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { useI18n } from '../../services/i18n/react';
+import { shellApi } from '../../services/api/shell';
+import { USER_TYPE_ADMIN } from '../../services/constants';
+import { LanguageSwitch } from '../../widgets/LanguageSwitch';
+import { MenuSearch } from '../../widgets/menu/MenuSearch';
+import { useLocation } from 'wouter';
+import { useOpenDrawer, useShell } from './shell-context';
+
+/** Title, menu search, reminders, often-used menus, language and the user's own menu. */
+export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolean; onToggleLeft: () => void; dark: boolean }) {
+  const { t, lang } = useI18n();
+  const { user, systemTitle, logout } = useShell();
+  const openDrawer = useOpenDrawer();
+  const [, navigate] = useLocation();
+  const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
+
+  return (
+    <Flex as="header" align="center" gap="3" px="3" py="2" borderBottomWidth="1px" bg={dark ? 'gray.900' : 'colorPalette.solid'} color={dark ? 'gray.100' : 'colorPalette.contrast'}>
+      <IconButton size="sm" variant="ghost" color="inherit" aria-label={t(leftOpen ? 'shell.header.hideMenu' : 'shell.header.showMenu')} aria-expanded={leftOpen} onClick={onToggleLeft} data-testid="toggle-left">
+        <span aria-hidden>☰</span>
+      </IconButton>
+      <Heading size="md" whiteSpace="nowrap" data-testid="shell-title">
+        {systemTitle}
+      </Heading>
+      <Flex flex="1" justify="center">
+        <MenuSearch />
+      </Flex>
+      <Button size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('reminders')} data-testid="open-reminders">
+        {t('shell.header.reminders')}
+      </Button>
+      <Button size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('allMenus')} data-testid="open-all-menus">
+        {t('shell.drawers.allMenus')}
+      </Button>
+      <Button size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('favourites')} data-testid="open-favourites">
+        {t('shell.header.favourites')}
+      </Button>
+      <LanguageSwitch onChosen={(next) => void shellApi.setLanguage(next).catch(() => undefined)} />
+      <Menu.Root
+        onSelect={(d) => {
+          if (d.value === 'logout') void logout();
+          else if (d.value === 'outbox') navigate('/outbox?');
+          else openDrawer(d.value);
+        }}
+      >
+        <Menu.Trigger asChild>
+          <Button size="sm" variant="surface" data-testid="user-menu">
+            <Text data-testid="current-user">{name}</Text>
+            {user?.userType === USER_TYPE_ADMIN && <Badge size="xs">{t('shell.session.admin')}</Badge>}
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="session">{t('shell.drawers.session')}</Menu.Item>
+              <Menu.Item value="settings">{t('shell.drawers.settings')}</Menu.Item>
+              <Menu.Item value="password">{t('shell.drawers.password')}</Menu.Item>
+              <Menu.Item value="searchHistory">{t('shell.drawers.searchHistory')}</Menu.Item>
+              <Menu.Item value="shortcuts">{t('shell.drawers.shortcuts')}</Menu.Item>
+              {user?.userType === USER_TYPE_ADMIN && <Menu.Item value="outbox">{t('shell.routes.outbox')}</Menu.Item>}
+              <Menu.Separator />
+              <Menu.Item value="logout">{t('global.logout')}</Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </Flex>
+  );
+}

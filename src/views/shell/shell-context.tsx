@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { menuMachine } from '../../machines/menu.machine';
+import type { drawerMachine } from '../../machines/drawer.machine';
+import type { SessionInfo } from '../../services/api/shell';
+import type { LoginUserInfo } from '../../services/storage';
+
+/**
+ * What the shell hands to everything inside it: the menu and drawer actors (components read
+ * them with useSelector and send to them), the session as the server told it, and the user.
+ */
+export interface ShellValue {
+  menu: ActorRefFrom<typeof menuMachine>;
+  drawers: ActorRefFrom<typeof drawerMachine>;
+  session: SessionInfo | null;
+  user: LoginUserInfo | null;
+  systemTitle: string;
+  setSession: (next: SessionInfo) => void;
+  logout: () => Promise<void>;
+}
+
+export const ShellContext = createContext<ShellValue | null>(null);
+
+export function useShell(): ShellValue {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error('useShell outside the shell');
+  return value;
+}
+
+/** Opens a named drawer from anywhere inside the shell: `openDrawer('reminders')`. */
+export function useOpenDrawer() {
+  const { drawers } = useShell();
+  return (name: string, url?: string) => drawers.send({ type: 'DRAWER.OPEN', name, ...(url !== undefined ? { url } : {}) });
+}

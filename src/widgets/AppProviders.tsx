@@ -1,0 +1,38 @@
+import { ChakraProvider, Box, Center, Spinner } from '@chakra-ui/react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { I18nProvider } from '../services/i18n/react';
+import { THEMES, system, useThemeChoice } from '../services/theme';
+import { RequestLayer } from './request-layer/RequestLayer';
+
+/** Every page loads the request layer's messages (error catalogue, prompts, dialogs). */
+const REQUEST_MODULE = 'request';
+
+/** The developer inspector: only in builds made with it (development, or INSPECTOR=on), so a production bundle has none of it. */
+const InspectorPanel = process.env.INSPECTOR === 'on' ? lazy(() => import(/* webpackChunkName: "inspector" */ './inspector/InspectorPanel')) : null;
+
+/** Chakra with the stored (or default var6/light) theme, and the locale modules a page needs. */
+export function AppProviders({ modules, children }: { modules: string[]; children: ReactNode }) {
+  const { themeName, navColor } = useThemeChoice();
+  return (
+    <ChakraProvider value={system}>
+      <Box colorPalette={THEMES[themeName]} data-theme={themeName} data-nav-color={navColor} h="100%">
+        <I18nProvider
+          modules={[REQUEST_MODULE, ...modules]}
+          fallback={
+            <Center h="100%">
+              <Spinner size="lg" />
+            </Center>
+          }
+        >
+          <RequestLayer />
+          {children}
+          {InspectorPanel && (
+            <Suspense fallback={null}>
+              <InspectorPanel />
+            </Suspense>
+          )}
+        </I18nProvider>
+      </Box>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,33 @@
+import { NativeSelect } from '@chakra-ui/react';
+import { useI18n } from '../services/i18n/react';
+import { isLanguage } from '../services/i18n/i18n';
+import type { Language } from '../services/constants';
+
+/**
+ * The language list the server offers; the choice is remembered (`lang`) by the i18n provider.
+ * `onChosen` lets the shell also save it on the user.
+ */
+export function LanguageSwitch({ onChosen, size = 'sm' }: { onChosen?: (lang: Language) => void; size?: 'xs' | 'sm' | 'md' }) {
+  const { t, lang, setLang, languages } = useI18n();
+  return (
+    <NativeSelect.Root size={size} width="auto">
+      <NativeSelect.Field
+        aria-label={t('global.language')}
+        data-testid="language-switch"
+        value={lang}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          if (!isLanguage(next)) return;
+          void setLang(next).then(() => onChosen?.(next));
+        }}
+      >
+        {languages.map((l) => (
+          <option key={l.langSymbol} value={l.langSymbol}>
+            {l.langName || t(`global.languages.${l.langSymbol}`)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

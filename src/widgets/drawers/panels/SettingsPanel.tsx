@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { Field, Fieldset, HStack, NativeSelect, RadioGroup, Stack, Switch } from '@chakra-ui/react';
+import { NAV_COLORS, THEME_NAMES } from '../../../services/constants';
+import { shellApi } from '../../../services/api/shell';
+import { applyTheme, THEMES, useThemeChoice } from '../../../services/theme';
+import { local } from '../../../services/storage';
+import { useI18n } from '../../../services/i18n/react';
+import { useShell } from '../../../views/shell/shell-context';
+import { LanguageSwitch } from '../../LanguageSwitch';
+import { ErrorAlert } from '../../ErrorAlert';
+
+/**
+ * The user's preferences: colour theme and navigation colour (saved on the server and
+ * locally, applied at once), language, no-notify and the default menu.
+ */
+export default function SettingsPanel() {
+  const { t } = useI18n();
+  const { menu, session, setSession } = useShell();
+  const choice = useThemeChoice();
+  const [noNotify, setNoNotify] = useState(() => local.get('isNoNotify') ?? session?.noNotify ?? false);
+  const [error, setError] = useState<string | null>(null);
+  const leaves = useSelector(menu, (s) => s.context.index?.leaves ?? []);
+  const defaultId = useSelector(menu, (s) => s.context.defaultId);
+  const saving = useSelector(menu, (s) => s.hasTag('saving'));
+  const menuMessage = useSelector(menu, (s) => s.context.serverMessage);
+
+  const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+  const saveTheme = (next: { themeName?: string; navColor?: string }) => {
+    const previous = choice;
+    const applied = applyTheme(next);
+    setError(null);
+    shellApi
+      .saveTheme(applied)
+      .then((saved) => session && setSession({ ...session, ...saved }))
+      .catch((e) => {
+        applyTheme(previous);
+        fail(e);
+      });
+  };
+
+  return (
+    <Stack gap="6" maxW="lg" data-testid="settings">
+      <ErrorAlert message={error ?? menuMessage} />
+      <Field.Root>
+        <Field.Label>{t('shell.settings.theme')}</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field data-testid="theme-select" value={choice.themeName} onChange={(e) => saveTheme({ themeName: e.currentTarget.value })}>
+            {THEME_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {t(`shell.settings.themes.${THEMES[name]}`)} ({name})
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Fieldset.Root>
+        <Fieldset.Legend>{t('shell.settings.navColor')}</Fieldset.Legend>
+        <RadioGroup.Root value={choice.navColor} onValueChange={(d) => d.value && saveTheme({ navColor: d.value })}>
+          <HStack gap="6">
+            {NAV_COLORS.map((c) => (
+              <RadioGroup.Item key={c} value={c}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{t(`shell.settings.nav.${c}`)}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </RadioGroup.Root>
+      </Fieldset.Root>
+      <Field.Root>
+        <Field.Label>{t('global.language')}</Field.Label>
+        <LanguageSwitch onChosen={(lang) => void shellApi.setLanguage(lang).catch(fail)} />
+      </Field.Root>
+      <Switch.Root
+        checked={noNotify}
+        onCheckedChange={(d) => {
+          setNoNotify(d.checked);
+          local.set('isNoNotify', d.checked);
+          shellApi.setNoNotify(d.checked).catch((e) => {
+            setNoNotify(!d.checked);
+            local.set('isNoNotify', !d.checked);
+            fail(e);
+          });
+        }}
+      >
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>{t('shell.settings.noNotify')}</Switch.Label>
+      </Switch.Root>
+      <Field.Root>
+        <Field.Label>{t('shell.settings.defaultMenu')}</Field.Label>
+        <NativeSelect.Root size="sm" disabled={saving}>
+          <NativeSelect.Field
+            data-testid="default-menu-select"
+            value={defaultId ?? ''}
+            onChange={(e) => {
+              const id = e.currentTarget.value;
+              menu.send(id ? { type: 'DEFAULT.SET', id } : { type: 'DEFAULT.UNSET' });
+            }}
+          >
+            <option value="">{t('shell.settings.noDefaultMenu')}</option>
+            {leaves.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.firstLevelName} / {l.functionName}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.HelperText>{t('shell.settings.defaultMenuHint')}</Field.HelperText>
+      </Field.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, STAFF, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+test('the administrator and the staff member see the menus their duties grant', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  const menu = page.getByTestId('nav-menu');
+  await expect(page.getByTestId('current-user')).toHaveText(ADMIN.name);
+  await expect(menu.getByRole('button', { name: '系统设置' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: '权限管理' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: '利率汇率' })).toBeVisible();
+  await expectNoRawLocaleKeys(page);
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/login\.html#\/login/);
+
+  await loginAs(page, STAFF);
+  await expect(menu.getByRole('button', { name: '利率汇率' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: '系统设置' })).toHaveCount(0);
+  await expect(menu.getByRole('button', { name: '权限管理' })).toHaveCount(0);
+  // The server, not the menu, decides: the outbox is refused to staff.
+  await page.goto('/index.html#/outbox');
+  await expect(page.getByTestId('forbidden-page')).toBeVisible();
+});
+
+test('login types come from the server; the certificate tab says it comes with the certificate feature', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  await expect(page.getByTestId('system-title')).toHaveText('资金管理平台');
+  await expect(page.getByTestId('login-logo').first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: '密码登录' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '扫码登录' })).toBeVisible();
+  await page.getByRole('tab', { name: '证书登录' }).click();
+  await expect(page.getByTestId('cert-login')).toContainText('证书登录将随证书功能一同提供');
+  await expectNoRawLocaleKeys(page);
+});
+
+test('empty fields are refused before sending; wrong passwords are refused, then throttled with the minutes to wait', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  const form = page.getByTestId('login-form');
+  await form.getByRole('button', { name: '登录' }).click();
+  await expect(form.getByRole('alert')).toHaveText('请输入用户名和密码');
+
+  // An unknown user is counted like a known one, so the demo users stay usable for other tests.
+  const userCode = `nobody-${Date.now()}`;
+  let message = '';
+  for (let attempt = 1; attempt <= 8; attempt++) {
+    await page.getByLabel('用户名', { exact: true }).fill(userCode);
+    await page.getByLabel('密码', { exact: true }).fill(`wrong-${attempt}`);
+    await form.getByRole('button', { name: '登录' }).click();
+    await expect(form.getByRole('alert')).toBeVisible();
+    message = (await form.getByRole('alert').textContent()) ?? '';
+    // What the user typed stays; only the password is asked for again.
+    await expect(page.getByLabel('用户名', { exact: true })).toHaveValue(userCode);
+    await expect(page.getByLabel('密码', { exact: true })).toHaveValue('');
+    if (message.includes('登录失败次数过多')) break;
+    expect(message).toContain('用户名或密码错误');
+  }
+  expect(message).toMatch(/登录失败次数过多，请 \d+ 分钟后再试/);
+});

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { STAFF, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+test('QR login: a logged-in second browser confirms the code and the waiting page logs in as that user', async ({ page, browser }) => {
+  await page.goto('/login.html#/login');
+  await page.getByRole('tab', { name: '扫码登录' }).click();
+  const panel = page.getByTestId('qr-login');
+  await expect(panel.getByRole('img', { name: '登录二维码' })).toBeVisible();
+  await expect(page.getByTestId('qr-status')).toHaveText('请使用已登录的设备扫描二维码并确认登录');
+  await expectNoRawLocaleKeys(page);
+  const confirmUrl = await page.getByTestId('qr-confirm-url').getAttribute('data-url');
+  expect(confirmUrl).toMatch(/index\.html#\/qr-confirm\/[^/]+$/);
+
+  // The "phone": its own browser context, logged in as staff, opening the code's address.
+  const phone = await browser.newContext({ locale: 'zh-CN' });
+  const phonePage = await phone.newPage();
+  await loginAs(phonePage, STAFF);
+  await phonePage.goto(confirmUrl!);
+  await expect(phonePage.getByTestId('qr-confirm')).toBeVisible();
+  await expect(phonePage).toHaveTitle('资金管理平台-确认扫码登录');
+  await phonePage.getByTestId('qr-confirm-button').click();
+  await expect(phonePage.getByTestId('qr-confirm').getByRole('status')).toContainText('已确认');
+
+  // The waiting page notices within a poll or two and opens the app as staff.
+  await expect(page).toHaveURL(/index\.html/, { timeout: 15_000 });
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+  const staffName = await phonePage.getByTestId('current-user').textContent();
+  await expect(page.getByTestId('current-user')).toHaveText(staffName!);
+
+  await phone.close();
+
+  // A used code cannot be confirmed again.
+  await page.goto(confirmUrl!);
+  await expect(page.getByTestId('qr-confirm').getByRole('alert')).toHaveText('该二维码已被使用，请在登录页刷新二维码。');
+  await expect(page.getByTestId('qr-confirm-button')).toHaveCount(0);
+});
+
+test('the QR confirmation page needs a login and comes back to the code after it', async ({ page }) => {
+  await page.goto('/index.html#/qr-confirm/not-a-real-code');
+  await expect(page).toHaveURL(/login\.html\?redirect=.*qr-confirm.*#\/login/);
+  await page.getByLabel('用户名', { exact: true }).fill(STAFF.userCode);
+  await page.getByLabel('密码', { exact: true }).fill(STAFF.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/index\.html#\/qr-confirm\/not-a-real-code/);
+  await expect(page.getByTestId('qr-confirm').getByRole('alert')).toBeVisible();
+});

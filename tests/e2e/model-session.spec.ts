@@ -1,0 +1,214 @@
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/services/constants';
+import { CODE } from '../../src/services/http/codes';
+import { modelPaths, transitionsNotTaken, type ModelStep } from '../model/support/paths';
+import { STAFF } from './support/users';
+
+const LOGIN_CALL = '/api/fsmc/login/login';
+
+/**
+ * The session machine (the 401 prompt) walked through the real UI: the paths are the ones
+ * the model test walks (tests/model/session.machine.test.ts, same harness), limited to the
+ * events a user's browser can cause. Each model event is done for real (a 401 comes from the
+ * server after the user logged out in another tab, or logged in elsewhere), each model state
+ * is checked on the screen, and the 500 ms debounce runs on Playwright's clock, as the model
+ * test runs it on xstate's simulated clock.
+ *
+ * Every event of the machine is walked: the login page sends SESSION.START, then
+ * SESSION.STARTED or SESSION.FAIL around its login call (src/views/login/after-login.ts), the
+ * shell sends SESSION.END on logout, a stored token restores the session when index.html opens
+ * (SESSION.RESTORE), 401s from the server send SESSION.REJECT. To see `authenticating` on
+ * screen, the login call is held in the browser (page.route) until the walk's next step and
+ * then goes on, unchanged, to the real server, whose real answer decides STARTED or FAIL. The
+ * server keeps one reason per token, so a path never mixes -998 and -997.
+ */
+type Snapshot = ReturnType<typeof sessionMachine.getInitialSnapshot>;
+const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.code, Math.min(s.context.rejections, 2)]);
+
+const paths = modelPaths(sessionMachine, {
+  serializeState: serializeState as never,
+  events: {
+    'SESSION.REJECT': (s) => ((s as Snapshot).context.code === null ? [{ code: CODE.loginExpired }, { code: CODE.loginElsewhere }] : [{ code: (s as Snapshot).context.code }]),
+  },
+});
+
+const TEXT = { expired: '登录已过期，请重新登录', elsewhere: '您的账号已在别处登录，当前登录已失效', submitting: '正在登录…' };
+const WRONG_PASSWORD = 'Wrong@2026';
+
+/** The user's side of the walk: what each model event is on screen, and what each state looks like. */
+class SessionUi {
+  private ended: number | null = null;
+  private clockPaused = false;
+  /** The login call held in the browser while the walk looks at `authenticating`. */
+  private heldLogin: Route | null = null;
+  constructor(
+    private readonly page: Page,
+    private readonly browser: Browser,
+  ) {}
+
+  async logIn(page: Page, password: string = STAFF.password) {
+    const form = page.getByTestId('login-form');
+    await form.getByRole('textbox').first().fill(STAFF.userCode);
+    await form.locator('input[type=password]').fill(password);
+    await form.locator('button[type=submit]').click();
+  }
+
+  async send(event: EventObject, next: EventObject | undefined) {
+    const page = this.page;
+    switch (event.type) {
+      case 'xstate.init':
+        await page.goto(`/login.html?redirect=${encodeURIComponent('/profile')}#/login`);
+        return;
+      case 'SESSION.START': {
+        // The login call is held until the walk's next step lets it go to the server; the
+        // password decides its answer: right for SESSION.STARTED, wrong for SESSION.FAIL.
+        const held = new Promise<Route>((resolve) => {
+          void page.route(
+            (url) => url.pathname === LOGIN_CALL,
+            (route) => resolve(route),
+            { times: 1 },
+          );
+        });
+        await this.logIn(page, next?.type === 'SESSION.FAIL' ? WRONG_PASSWORD : STAFF.password);
+        this.heldLogin = await held;
+        return;
+      }
+      case 'SESSION.STARTED':
+      case 'SESSION.FAIL': {
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === LOGIN_CALL);
+        await this.heldLogin!.continue();
+        this.heldLogin = null;
+        const body = await (await answered).json();
+        expect(body.code === 0).toBe(event.type === 'SESSION.STARTED');
+        return;
+      }
+      case 'SESSION.RESTORE': {
+        // A session stored by a login in another tab; index.html opens and finds its token.
+        const tab = await page.context().newPage();
+        await tab.goto('/login.html#/login');
+        await this.logIn(tab);
+        await expect(tab).toHaveURL(/index\.html/);
+        await tab.close();
+        await page.goto('/index.html#/profile');
+        return;
+      }
+      case 'SESSION.END':
+        await page.getByTestId('user-menu').click();
+        await page.getByRole('menuitem', { name: '退出登录' }).click();
+        return;
+      case 'SESSION.REJECT': {
+        const { code } = event as EventObject & { code: number };
+        if (this.ended === null) await this.endSession(code);
+        if (!this.clockPaused) {
+          // From here the page's timers run on Playwright's clock, stopped: the debounce
+          // window stays open until the walk says it has passed.
+          await page.clock.install();
+          await page.clock.pauseAt(Date.now() + 60_000);
+          this.clockPaused = true;
+        }
+        const answered = page.waitForResponse((r) => r.url().includes('/my-profile') && r.status() === 401);
+        await page.getByTestId('profile-reload').click();
+        const response = await answered;
+        expect((await response.json()).code).toBe(code);
+        return;
+      }
+      default:
+        if (event.type.startsWith('xstate.after.')) {
+          await page.clock.runFor(UNAUTHORIZED_PROMPT_DEBOUNCE_MS - 1);
+          await expect(page.getByTestId('session-prompt')).toHaveCount(0);
+          await page.clock.runFor(1);
+          await page.clock.resume();
+          this.clockPaused = false;
+          return;
+        }
+        if (event.type === 'PROMPT.CONFIRM') {
+          await page.getByTestId('session-prompt').getByRole('button', { name: '重新登录' }).click();
+          return;
+        }
+        throw new Error(`the UI has no way to send ${event.type}`);
+    }
+  }
+
+  /** The session ends on the server the way a user ends it: logged out in another tab, or logged in elsewhere. */
+  private async endSession(code: number) {
+    if (code === CODE.loginExpired) {
+      const tab = await this.page.context().newPage();
+      await tab.goto('/index.html#/');
+      await tab.getByTestId('user-menu').click();
+      await tab.getByRole('menuitem', { name: '退出登录' }).click();
+      await expect(tab).toHaveURL(/login\.html/);
+      await tab.close();
+    } else {
+      const elsewhere = await this.browser.newContext();
+      const other = await elsewhere.newPage();
+      await other.goto('/login.html#/login');
+      await this.logIn(other);
+      await expect(other).toHaveURL(/index\.html/);
+      await elsewhere.close();
+    }
+    this.ended = code;
+  }
+
+  async check(state: Snapshot, step: ModelStep) {
+    const page = this.page;
+    const prompt = page.getByTestId('session-prompt');
+    const form = page.getByTestId('login-form');
+    if (state.matches('anonymous')) {
+      await expect(page).toHaveURL(/login\.html/);
+      await expect(form).toBeVisible();
+      await expect(form.locator('button[type=submit]')).toBeEnabled();
+      // After a refused login the page says why, and the user stays on it.
+      if (step.event.type === 'SESSION.FAIL') await expect(form.getByRole('alert')).toBeVisible();
+    } else if (state.matches('authenticating')) {
+      // The login call is out: the form is busy, still on the login page.
+      await expect(page).toHaveURL(/login\.html/);
+      await expect(form.locator('button[type=submit]')).toBeDisabled();
+      await expect(form.locator('button[type=submit]')).toContainText(TEXT.submitting);
+    } else if (state.matches('authenticated')) {
+      await expect(page).toHaveURL(/index\.html#\/profile$/);
+      await expect(page.getByTestId('profile-form')).toBeVisible();
+      await expect(prompt).toHaveCount(0);
+    } else if (state.matches('ending')) {
+      // 401s are gathering: no prompt yet, and the page is still there behind it.
+      await expect(prompt).toHaveCount(0);
+      await expect(page.getByTestId('profile-form')).toBeVisible();
+    } else if (state.matches('expired') || state.matches('displaced')) {
+      await expect(prompt).toBeVisible();
+      await expect(prompt).toContainText(state.matches('expired') ? TEXT.expired : TEXT.elsewhere);
+      await expect(page.getByRole('alertdialog')).toHaveCount(1);
+    } else if (state.matches('loggedOut')) {
+      // From the prompt: to the login page, with the way back; from logout: the plain login page.
+      await expect(page).toHaveURL(step.event.type === 'SESSION.END' ? /login\.html#\/login$/ : /login\.html\?redirect=%2Fprofile#\/login$/);
+      await expect(form).toBeVisible();
+      await expect(prompt).toHaveCount(0);
+    } else {
+      throw new Error(`no screen check for state ${JSON.stringify(state.value)}`);
+    }
+  }
+}
+
+test.describe('session machine, walked in the browser', () => {
+  test('the model gives paths through every state the user can reach', () => {
+    const reached = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))));
+    expect([...reached].sort()).toEqual(['"anonymous"', '"authenticating"', '"authenticated"', '"displaced"', '"ending"', '"expired"', '"loggedOut"'].sort());
+  });
+
+  test('the walk takes every transition of the machine', () => {
+    expect(transitionsNotTaken(sessionMachine, paths)).toEqual([]);
+  });
+
+  for (const path of paths) {
+    test(path.description, async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      const ui = new SessionUi(page, browser);
+      for (const [i, step] of path.steps.entries()) {
+        await test.step(step.event.type, async () => {
+          await ui.send(step.event, path.steps[i + 1]?.event);
+          await ui.check(step.state as Snapshot, step);
+        });
+      }
+    });
+  }
+});

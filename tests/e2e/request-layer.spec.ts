@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The request layer end to end (issue 3): real server, real database, real Chromium. A form's
+ * input survives a 401; five requests failing with 401 at once bring one prompt; the 412
+ * confirmation sends the request again with its validation flag.
+ */
+const STAFF = { userCode: 'staff', password: 'Staff@2026' };
+
+/** Fills the login page's password form already on screen and sends it. */
+async function logIn(page: Page) {
+  const form = page.getByTestId('login-form');
+  await form.getByRole('textbox').first().fill(STAFF.userCode);
+  await form.locator('input[type=password]').fill(STAFF.password);
+  await form.locator('button[type=submit]').click();
+}
+
+test('five requests failing with 401 at once bring one prompt; after logging in again the profile keeps what was typed, and the e-mail change is confirmed (412)', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.goto('/login.html#/login');
+  await logIn(page);
+  await expect(page).toHaveURL(/index\.html#\//);
+
+  await page.goto('/index.html#/profile');
+  const form = page.getByTestId('profile-form');
+  await expect(form).toBeVisible();
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('staff');
+  await page.getByLabel('英文名').fill('Wei Zhang');
+  await page.getByLabel('邮箱').fill('wei.zhang@example.com');
+  await page.getByLabel('性别').selectOption('GIRL');
+  // Autosave keeps the draft within a second (widgets §8), under the form's component code.
+  await page.waitForFunction(() => localStorage.getItem('fsmc-user-profile')?.includes('wei.zhang@example.com'));
+
+  // The same user logs in elsewhere: this page's session is over (-997).
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto('/login.html#/login');
+  await logIn(other);
+  await expect(other).toHaveURL(/index\.html#\//);
+  await elsewhere.close();
+
+  const unauthorized: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401 && r.url().includes('/my-profile')) unauthorized.push(r.url());
+  });
+  // Count every time a prompt comes onto the page, not just how many are there at the end.
+  await page.evaluate(() => {
+    const w = window as unknown as { promptsShown: number };
+    w.promptsShown = 0;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const node of r.addedNodes)
+          if (node instanceof HTMLElement && (node.matches('[data-testid=session-prompt]') || node.querySelector('[data-testid=session-prompt]'))) w.promptsShown += 1;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  // Five reloads in one go (five clicks in the same task): five requests in flight at once,
+  // each answered 401.
+  await page.getByTestId('profile-reload').evaluate((button: HTMLElement) => {
+    for (let i = 0; i < 5; i++) button.click();
+  });
+  const prompt = page.getByTestId('session-prompt');
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText('您的账号已在别处登录');
+  await expect.poll(() => unauthorized.length).toBe(5);
+  // Well past the debounce: still exactly one prompt.
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('session-prompt')).toHaveCount(1);
+  await expect(page.getByRole('alertdialog')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { promptsShown: number }).promptsShown)).toBe(1);
+
+  await prompt.getByRole('button', { name: '重新登录' }).click();
+  await expect(page).toHaveURL(/login\.html\?redirect=%2Fprofile#\/login$/);
+  await logIn(page);
+
+  // Back where the user was, with what they typed.
+  await expect(page).toHaveURL(/index\.html#\/profile$/);
+  await expect(page.getByTestId('draft-restored')).toBeVisible();
+  await expect(page.getByLabel('英文名')).toHaveValue('Wei Zhang');
+  await expect(page.getByLabel('邮箱')).toHaveValue('wei.zhang@example.com');
+  await expect(page.getByLabel('性别')).toHaveValue('GIRL');
+
+  // Saving changes the e-mail: the server asks (412), no error toast, the dialog confirms.
+  await page.getByRole('button', { name: '保存' }).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('wei.zhang@example.com');
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await confirm.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('profile-saved')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  // The draft is gone and the server has the values: a fresh load shows them, with no notice.
+  expect(await page.evaluate(() => localStorage.getItem('fsmc-user-profile'))).toBeNull();
+  await page.reload();
+  await expect(page.getByLabel('邮箱')).toHaveValue('wei.zhang@example.com');
+  await expect(page.getByLabel('英文名')).toHaveValue('Wei Zhang');
+  await expect(page.getByTestId('draft-restored')).toHaveCount(0);
+});
+
+test('declining the 412 confirmation changes nothing and keeps the form; a bad e-mail is refused in place, in English too', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  await page.getByTestId('language-switch').first().selectOption('en-US');
+  await logIn(page);
+  await expect(page).toHaveURL(/index\.html#\//);
+  await page.goto('/index.html#/profile');
+  await expect(page.getByTestId('profile-form')).toBeVisible();
+  const before = await page.getByLabel('E-mail').inputValue();
+
+  await page.getByLabel('E-mail').fill('no-at-sign');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter a valid e-mail address, e.g. name@example.com')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue('no-at-sign');
+
+  await page.getByLabel('E-mail').fill('declined@example.com');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText('declined@example.com');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByLabel('E-mail')).toHaveValue('declined@example.com');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  // The server kept the old address: the draft is dropped and the page reloaded from it.
+  await page.evaluate(() => localStorage.removeItem('fsmc-user-profile'));
+  await page.reload();
+  await expect(page.getByLabel('E-mail')).toHaveValue(before);
+});

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * `npm start`'s promise: a server stopped by SIGTERM or SIGINT closes its embedded database
+ * cleanly, and started again on the same DATA_DIR finds every row (no re-seed, same users).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 18080) + 50;
+const dist = process.env.DIST_DIR ?? 'dist';
+
+function startServer(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; output: () => string }> {
+  const child = spawn(process.execPath, [path.join(dist, 'server', 'main.mjs')], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dist, 'public'), LOG_LEVEL: 'warn' },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    child.stdout.on('data', () => {
+      if (out.includes('/login.html#/login')) {
+        clearTimeout(timer);
+        resolve({ child, output: () => out });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+  });
+}
+
+const stop = (child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals) =>
+  new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
+  });
+
+test('a server stopped by SIGTERM, then SIGINT, restarts on its data with every row', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lifecycle-'));
+  try {
+    const first = await startServer(dataDir);
+    expect(first.output()).toContain('demo users (created now)');
+    expect(await stop(first.child, 'SIGTERM')).toBe(0);
+
+    const second = await startServer(dataDir);
+    expect(second.output()).toContain('schema up to date');
+    expect(second.output()).not.toContain('created now');
+    // The seeded administrator is still there and can log in through the real page.
+    await page.goto(`http://127.0.0.1:${PORT}/login.html#/login`);
+    await page.getByLabel('用户名', { exact: true }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('Admin@2026');
+    await page.getByLabel('密码', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/index\.html/);
+    expect(await stop(second.child, 'SIGINT')).toBe(0);
+
+    const third = await startServer(dataDir);
+    expect(third.output()).toContain('schema up to date');
+    expect(await stop(third.child, 'SIGTERM')).toBe(0);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, STAFF, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+test('the browser title follows the route: system title, then - and the route title', async ({ page }) => {
+  await loginAs(page, STAFF);
+  await expect(page).toHaveTitle('资金管理平台-工作台');
+  await page.getByTestId('nav-menu').getByRole('button', { name: '往来单位' }).click();
+  await page.getByTestId('nav-menu').getByRole('link', { name: '交易对手' }).click();
+  await expect(page).toHaveURL(/#\/counter-party$/);
+  await expect(page).toHaveTitle('资金管理平台-交易对手');
+  await expect(page.getByTestId('breadcrumbs')).toContainText('往来单位管理');
+  await page.goto('/index.html#/no-such-page');
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+  await expect(page).toHaveTitle('资金管理平台-页面不存在');
+  await page.goBack();
+  await expect(page).toHaveTitle('资金管理平台-交易对手');
+  await expectNoRawLocaleKeys(page);
+});
+
+test('drawers: named in the route, full height from the right at 86.1%, Escape closes, a route change closes them all', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  const historyLength = await page.evaluate(() => history.length);
+  // The arrival notice of unread reminders leads to them, and goes away once they are shown.
+  await page.getByTestId('reminder-notice').getByRole('button', { name: '查看' }).click();
+  const reminders = page.getByTestId('drawer-reminders');
+  await expect(reminders).toBeVisible();
+  await expect(page.getByTestId('reminder-notice')).toHaveCount(0);
+  // Opening replaces the route: the drawer is in the address, with no new history entry.
+  await expect(page).toHaveURL(/\?drawer=reminders#\/$/);
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+  const viewport = page.viewportSize()!;
+  // Measured once the slide-in animation has ended: right edge, width and height of the page.
+  await expect
+    .poll(async () => {
+      const box = (await reminders.boundingBox())!;
+      return [Math.round(box.x + box.width), Math.round(box.width), Math.round(box.height)];
+    })
+    .toEqual([viewport.width, Math.round(viewport.width * 0.861), viewport.height]);
+
+  // Reminders of this user: cancel one, then all.
+  const items = reminders.getByTestId('reminder');
+  const before = await items.count();
+  expect(before).toBeGreaterThan(1);
+  await items.first().getByRole('button', { name: /^取消提醒/ }).click();
+  await expect(items).toHaveCount(before - 1);
+  await reminders.getByRole('button', { name: '全部取消' }).click();
+  await expect(reminders.getByText('暂无提醒')).toBeVisible();
+
+  // A second drawer stacks; Escape closes the top one only.
+  await page.goto('/index.html?drawer=reminders,favourites#/');
+  await expect(page.getByTestId('drawer-favourites')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('drawer-favourites')).toHaveCount(0);
+  await expect(reminders).toBeVisible();
+  await expect(page).toHaveURL(/\?drawer=reminders#\/$/);
+
+  // Any route change closes every drawer and clears them from the address.
+  await page.evaluate(() => (location.hash = '#/currency'));
+  await expect(reminders).toHaveCount(0);
+  await expect(page).toHaveURL(/index\.html#\/currency$/);
+
+  // An iframe drawer shows the route's url parameter; a script address is refused.
+  await page.goto('/index.html?drawer=iframe&url=%2Flogin.html#/currency');
+  await expect(page.getByTestId('drawer-iframe-frame')).toHaveAttribute('src', /\/login\.html$/);
+  await page.goto('/index.html?drawer=iframe&url=javascript%3Aalert(1)#/currency');
+  await expect(page.getByTestId('drawer-iframe').getByRole('alert')).toContainText('嵌入页面的地址无效');
+  await expectNoRawLocaleKeys(page);
+});
+
+test('theme and navigation colour are saved per user and applied live; menu open state and no-notify are remembered', async ({ page }) => {
+  await loginAs(page, STAFF);
+  // Unread reminders are announced on arrival until the user asks not to be notified.
+  const notice = page.getByTestId('reminder-notice');
+  await expect(notice).toContainText(/您有 \d+ 条未读提醒/);
+  await notice.getByRole('button', { name: '关闭' }).click();
+  await expect(notice).toHaveCount(0);
+  const root = page.locator('[data-theme]').first();
+  await expect(root).toHaveAttribute('data-theme', 'var6');
+  await expect(root).toHaveAttribute('data-nav-color', 'light');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '个人设置' }).click();
+  const settings = page.getByTestId('drawer-settings');
+  await settings.getByTestId('theme-select').selectOption('var3');
+  await settings.getByText('深色').click();
+  await expect(root).toHaveAttribute('data-theme', 'var3');
+  await expect(root).toHaveAttribute('data-nav-color', 'dark');
+  await settings.getByText('不再弹出提醒').click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('isNoNotify'))).toBe('true');
+  expect(await page.evaluate(() => [localStorage.getItem('theme_name'), localStorage.getItem('nav_color')])).toEqual(['var3', 'dark']);
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('toggle-left').click();
+  await expect(page.getByTestId('left-menu')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('left-menu')).toHaveCount(0);
+  await page.getByTestId('toggle-left').click();
+  await expect(page.getByTestId('left-menu')).toBeVisible();
+
+  // The server keeps the theme: a fresh browser gets it at login.
+  const fresh = await page.context().browser()!.newContext({ locale: 'zh-CN' });
+  const other = await fresh.newPage();
+  await loginAs(other, STAFF);
+  await expect(other.locator('[data-theme]').first()).toHaveAttribute('data-theme', 'var3');
+  await expect(other.locator('[data-theme]').first()).toHaveAttribute('data-nav-color', 'dark');
+  expect(await other.evaluate(() => localStorage.getItem('isNoNotify'))).toBe('true');
+  await expect(other.getByTestId('workbench')).toBeVisible();
+  await expect(other.getByTestId('reminder-notice')).toHaveCount(0);
+  await fresh.close();
+
+  // Only the spec's storage keys are ever written.
+  const keys = await page.evaluate(() => [Object.keys(localStorage).sort(), Object.keys(sessionStorage).sort()]);
+  const LOCAL = ['isLeftOpen', 'isNoNotify', 'nav_color', 'historySearch', 'ClusterNO', 'lang', 'theme_name', 'sessionKey'];
+  const SESSION = ['loginUserInfo', 'userCert', 'certVaild', 'langList'];
+  expect(keys[0]!.filter((k) => !LOCAL.includes(k))).toEqual([]);
+  expect(keys[1]!.filter((k) => !SESSION.includes(k))).toEqual([]);
+});

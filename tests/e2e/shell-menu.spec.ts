@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+test('menu search by keyboard opens a page, remembers it in the history, and a star survives a reload', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  const search = page.getByTestId('menu-search');
+  await search.fill('汇率');
+  const options = page.getByTestId('menu-search-option');
+  await expect(options.first()).toBeVisible();
+  // Each result names its first-level area.
+  await expect(options.filter({ hasText: '利率汇率' }).first()).toBeVisible();
+  await expectNoRawLocaleKeys(page);
+
+  await search.fill('nothing-matches-this');
+  await expect(page.getByTestId('menu-search-empty')).toHaveText('没有匹配的菜单');
+
+  await search.fill('汇率');
+  const exchange = options.filter({ hasText: /^汇率/ }).first();
+  await expect(exchange).toBeVisible();
+  // ↓ moves through the results; Enter opens the active one.
+  while ((await page.locator('[role=option][aria-selected=true]').textContent())?.startsWith('汇率利率汇率') !== true) await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/#\/exchange-rate/);
+  await expect(page.getByTestId('placeholder-page')).toContainText('该页面正在建设中');
+  await expect(page.getByTestId('breadcrumbs')).toHaveText(/利率汇率.*汇率.*汇率/);
+  await expect(page).toHaveTitle('资金管理平台-汇率');
+
+  // The history is offered when nothing is typed, and kept on this computer.
+  await search.click();
+  await expect(page.getByText('最近搜索')).toBeVisible();
+  await expect(options.first()).toContainText('汇率');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('historySearch'))) ?? '[]')).toHaveLength(1);
+  await search.press('Escape');
+
+  // Star it from the search, reload, and find it starred (kept by the server).
+  await search.fill('汇率');
+  const star = exchange.getByRole('button', { name: '收藏 汇率' });
+  await star.click();
+  await expect(exchange.getByRole('button', { name: '取消收藏 汇率' })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+  await expect(page.getByTestId('nav-menu').getByRole('button', { name: '取消收藏 汇率' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('open-favourites').click();
+  const favourites = page.getByTestId('drawer-favourites');
+  await expect(favourites.getByTestId('favourite')).toHaveCount(1);
+  await expect(favourites.getByTestId('favourite')).toContainText('汇率');
+
+  // Clear them all: the server forgets them too.
+  await favourites.getByRole('button', { name: '清空常用菜单' }).click();
+  await expect(favourites.getByText('暂无常用菜单')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(favourites).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('nav-menu').getByRole('button', { name: '收藏 汇率' })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a default menu opens first after login until it is unset', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '个人设置' }).click();
+  const settings = page.getByTestId('drawer-settings');
+  await settings.getByTestId('default-menu-select').selectOption({ label: '基础数据 / 币种' });
+  await expect(settings.getByTestId('default-menu-select')).toBeEnabled();
+  await page.goto('/index.html#/');
+  await page.reload();
+  await expect(page).toHaveURL(/#\/currency/);
+  await expect(page).toHaveTitle('资金管理平台-币种');
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '个人设置' }).click();
+  await page.getByTestId('drawer-settings').getByTestId('default-menu-select').selectOption({ value: '' });
+  await expect(page.getByTestId('drawer-settings').getByTestId('default-menu-select')).toBeEnabled();
+  await page.goto('/index.html#/');
+  await page.reload();
+  await expect(page.getByTestId('workbench')).toBeVisible();
+});
+
+test('keyboard: "/" goes to the menu search; all menus, recent searches and shortcuts open as drawers', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.locator('main').click();
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('menu-search')).toBeFocused();
+  await page.keyboard.type('币种');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/currency/);
+
+  await page.getByTestId('open-all-menus').click();
+  const all = page.getByTestId('all-menus');
+  await expect(all.getByRole('heading', { name: '系统设置' })).toBeVisible();
+  await all.getByRole('link', { name: '银行' }).click();
+  // Following a link is a route change: every drawer closes.
+  await expect(page).toHaveURL(/index\.html#\/bank$/);
+  await expect(page.getByTestId('drawer-allMenus')).toHaveCount(0);
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '最近搜索' }).click();
+  const history = page.getByTestId('search-history');
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem')).toContainText('币种');
+  await history.getByRole('button', { name: '清空记录' }).click();
+  await expect(history.getByText('暂无搜索记录')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('historySearch'))).toBe('[]');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '快捷键' }).click();
+  await expect(page.getByTestId('shortcuts')).toContainText('定位到菜单搜索');
+  await expectNoRawLocaleKeys(page);
+});

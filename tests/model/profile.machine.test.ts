@@ -1,0 +1,69 @@
+import { expect } from '@jest/globals';
+import { profileMachine, type Loaded } from '../../src/machines/profile.machine';
+import { connectProfile } from '../../src/machines/profile.connect';
+import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK } from '../../src/services/constants';
+import { describeModel } from './support/model';
+
+const profile = { userCode: 'staff', userName: '张会计', userNameEn: 'Zhang', email: 'staff@example.invalid', gender: 'BOY' };
+const withDraft: Loaded = { profile, draft: { values: { email: 'typed@example.invalid', gender: 'GIRL' }, savedAt: 1_700_000_000_000 } };
+const declined = Object.assign(new Error('cancelled'), { cancelled: true });
+const drafts: unknown[] = [];
+let dropped = 0;
+
+// Ticks grow with time: the walk keeps whether the notice would show, not the count.
+const serializeState = (s: { value: unknown; context: { values: unknown; errors: object; dirty: boolean; ticks: number; serverMessage: string | null; restoredAt: number | null } }) =>
+  JSON.stringify([s.value, s.context.values, Object.keys(s.context.errors), s.context.dirty, s.context.ticks >= 1, s.context.serverMessage, s.context.restoredAt]);
+
+describeModel(profileMachine, {
+  serializeState: serializeState as never,
+  events: {
+    'FIELD.CHANGE': [
+      { field: 'email', value: 'not-an-address' },
+      { field: 'email', value: 'new@example.invalid' },
+    ],
+  },
+  actors: {
+    loadProfile: { outputs: [{ profile }, withDraft], errors: [new Error('offline')] },
+    saveProfile: { outputs: [{ ...profile, email: 'new@example.invalid' }], errors: [new Error('登录已过期'), declined] },
+  },
+  provide: {
+    actions: {
+      storeDraft: (_: unknown, params: { values: unknown }) => void drafts.push(params.values),
+      dropDraft: () => void (dropped += 1),
+    },
+  },
+  onState: (snapshot, step) => {
+    if (step.event.type === 'xstate.init') {
+      drafts.length = 0;
+      dropped = 0;
+    }
+    // Whatever happened, what the user typed is what the form shows.
+    if (step.event.type === 'FIELD.CHANGE') expect(snapshot.context.values.email).toBe((step.event as unknown as { value: string }).value);
+  },
+  states: {
+    loading: (snapshot) => expect(connectProfile(snapshot as never, () => undefined).loading).toBe(true),
+    failed: (snapshot) => expect(snapshot.context.serverMessage).toBe('offline'),
+    editing: (snapshot, step, run) => {
+      const view = connectProfile(snapshot as never, () => undefined);
+      if (step.event.type.startsWith('xstate.done.actor') && snapshot.context.restoredAt !== null) {
+        // A restored draft wins over the loaded values, and the notice says so.
+        expect(view.field('email').value).toBe('typed@example.invalid');
+        expect(view.field('gender').value).toBe('GIRL');
+      }
+      if (step.event.type.startsWith('xstate.after')) {
+        expect(run.clock.now()).toBeGreaterThanOrEqual(AUTOSAVE_INTERVAL_MS);
+        // Autosave stores the draft only when there is something unsaved.
+        if (snapshot.context.dirty) expect(drafts.at(-1)).toEqual(snapshot.context.values);
+      }
+      expect(view.autosaved).toBe(snapshot.context.dirty && snapshot.context.ticks >= AUTOSAVE_NOTICE_TICK);
+      if (step.event.type.startsWith('xstate.error.actor') && snapshot.context.serverMessage === null) expect(snapshot.context.values.email).not.toBe('');
+      if (snapshot.context.savedNotice) expect([dropped, snapshot.context.dirty]).toEqual([1, false]);
+      if (Object.keys(snapshot.context.errors).length) expect(snapshot.context.errors.email?.key).toBe('request.profile.error.email');
+    },
+    saving: (snapshot, _step, run) => {
+      // The values are kept as a draft before the call goes out: a 401 now loses nothing.
+      expect(drafts.at(-1)).toEqual(snapshot.context.values);
+      expect(run.inputs.saveProfile?.at(-1)).toEqual(snapshot.context.values);
+    },
+  },
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import pg from 'pg';
+import { openDatabase } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { seedIfEmpty, demoUsers } from '../../../server/db/seed';
+import { PGLITE_TEMPLATE, PG_TEMPLATE_DB, STATE_FILE, TMP, withDatabase, type SetupState } from './backends';
+
+async function reachablePostgres(): Promise<string | null> {
+  const candidates = [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean) as string[];
+  for (const url of candidates) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      return url;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+/** Migrates and seeds one template per backend, so each test file only clones it. */
+export default async function globalSetup() {
+  // Server tests log in hundreds of times; hashing at production cost would take minutes.
+  // Workers inherit this; a test in foundation.test.ts pins the production parameters.
+  process.env.SCRYPT_LOG_N ??= '12';
+  fs.mkdirSync(TMP, { recursive: true });
+  fs.rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
+  const users = demoUsers({});
+
+  const lite = await openDatabase({ dataDir: PGLITE_TEMPLATE });
+  await migrateToLatest(lite);
+  await seedIfEmpty(lite, users);
+  await lite.destroy();
+
+  const adminUrl = await reachablePostgres();
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+    await admin.query(`create database ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const db = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB) });
+    await migrateToLatest(db);
+    await seedIfEmpty(db, users);
+    await db.destroy();
+  }
+  const state: SetupState = { postgresAdminUrl: adminUrl };
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state));
+}

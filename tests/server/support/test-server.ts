@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Db } from '../../../server/db/database';
+import { buildApp } from '../../../server/app';
+import { readConfig, type ServerConfig } from '../../../server/config';
+import { demoUsers } from '../../../server/db/seed';
+import { sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/services/http/envelope';
+import { PGLITE_TEMPLATE, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
+
+export const DEMO = Object.fromEntries(demoUsers({}).map((u) => [u.userCode, u])) as unknown as Record<'admin' | 'staff', { userCode: string; password: string }>;
+
+export interface TestDb {
+  db: Db;
+  backend: Backend;
+  /** PGlite directory or PostgreSQL URL of this file's database. */
+  location: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated and seeded database for one test file: a copy of the run's template. */
+export async function openTestDb(backend: Backend): Promise<TestDb> {
+  if (backend === 'pglite') {
+    const dir = tempDir('db');
+    fs.cpSync(PGLITE_TEMPLATE, dir, { recursive: true });
+    const db = await openDatabase({ dataDir: dir });
+    return {
+      db,
+      backend,
+      location: dir,
+      dispose: async () => {
+        await db.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = readState().postgresAdminUrl!;
+  const name = `${PG_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const db = await openDatabase({ databaseUrl: url });
+  return {
+    db,
+    backend,
+    location: url,
+    dispose: async () => {
+      await db.destroy();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+  /**
+   * Send the payload exactly as given, without the envelope (tests of what the server refuses,
+   * and routes marked `envelope: false`).
+   */
+  raw?: boolean;
+  /** Method of t.post's call when not POST (PUT, DELETE). */
+  method?: 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+}
+
+/** What a call answered: the HTTP status and the parsed `{code, msg, data}`. */
+export interface CallResult<T = any> {
+  status: number;
+  body: { code: number; msg: string; data: T };
+  headers: Record<string, unknown>;
+}
+
+export interface TestApp extends TestDb {
+  app: FastifyInstance;
+  config: ServerConfig;
+  /**
+   * Calls a route the way the browser does (same headers, same body conventions). Server tests
+   * use these, not app.inject directly, so the request conventions live in one place.
+   */
+  post<T = any>(url: string, payload?: unknown, options?: CallOptions): Promise<CallResult<T>>;
+  get<T = any>(url: string, query?: Record<string, string>, options?: CallOptions): Promise<CallResult<T>>;
+  /** Logs in through the real route and returns the session token. */
+  login(user?: { userCode: string; password: string }): Promise<string>;
+  /** The envelope key the server hands out now (GET /login/encrypt-key). */
+  envelopeKey(): Promise<EnvelopeKey>;
+  /** Seals a body for a POST to url the way the browser does; options pin time and nonce. */
+  seal(url: string, payload: unknown, options?: SealOptions & { method?: string }): Promise<Envelope>;
+  /** A fresh request token for a session (GET /common/token/getToken). */
+  requestToken(token: string): Promise<string>;
+}
+
+function headersOf(options: CallOptions): Record<string, string> {
+  return { ...(options.token ? { JwtToken: options.token } : {}), ...(options.lang ? { lang: options.lang } : {}), ...options.headers };
+}
+
+/**
+ * The app on a fresh copy of the seeded database. `extend` registers routes a test needs (a
+ * create route with `requestToken: true`, say) before the app is sealed.
+ */
+export async function startTestApp(
+  backend: Backend,
+  overrides: Partial<ServerConfig> = {},
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const testDb = await openTestDb(backend);
+  const filesDir = tempDir('files');
+  const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, ...overrides };
+  const app = await buildApp({ db: testDb.db, config });
+  if (extend) await extend(app);
+  await app.ready();
+  let key: EnvelopeKey | undefined;
+  const envelopeKey = async () => {
+    if (!key) {
+      const res = await app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key' });
+      key = res.json().data as EnvelopeKey;
+    }
+    return key;
+  };
+  const seal: TestApp['seal'] = async (url, payload, options = {}) =>
+    sealEnvelope(payload, await envelopeKey(), { method: options.method ?? 'POST', path: url.split('?')[0]! }, options);
+  // Every non-GET body travels in the envelope, as the browser's client sends it (shell §7).
+  const post: TestApp['post'] = async (url, payload = {}, options = {}) => {
+    const method = options.method ?? 'POST';
+    const body = options.raw ? payload : await seal(url, payload, { method });
+    const res = await app.inject({ method, url, payload: body as object, headers: headersOf(options) });
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
+  };
+  const get: TestApp['get'] = async (url, query, options = {}) => {
+    const res = await app.inject({ method: 'GET', url, query, headers: headersOf(options) });
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
+  };
+  return {
+    ...testDb,
+    app,
+    config,
+    post,
+    get,
+    envelopeKey,
+    seal,
+    async requestToken(token) {
+      const res = await get<{ token: string }>('/api/fsmc/common/token/getToken', undefined, { token });
+      if (res.body.code !== 0) throw new Error(`getToken failed: ${JSON.stringify(res.body)}`);
+      return res.body.data.token;
+    },
+    async login(user = DEMO.admin) {
+      const res = await post<{ JwtToken: string }>('/api/fsmc/login/login', user);
+      if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+      return res.body.data.JwtToken;
+    },
+    async dispose() {
+      await app.close();
+      await testDb.dispose();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
