@@ -19,6 +19,16 @@ const readJson = (file) => {
     return null;
   }
 };
+/** Titles of the Playwright tests that failed once and passed on their retry. */
+const flakyTitles = (report) => {
+  const titles = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'flaky') titles.push([...trail, spec.title].join(' › '));
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return titles;
+};
 const check = (suite, command, env) => {
   const r = run(command, env ? { env: { ...process.env, ...env } } : {});
   record(suite, r.ok ? 1 : 0, r.ok ? 0 : 1, r.seconds);
@@ -51,7 +61,10 @@ if (fs.existsSync(path.join(ROOT, 'scripts', 'diagrams.mjs'))) check('diagrams a
   fs.rmSync(out, { force: true });
   const r = b.ok ? run('npx playwright test') : { ok: false, seconds: 0 };
   const j = readJson(out);
-  if (j?.stats) record('end-to-end (Chromium)', j.stats.expected + (j.stats.flaky ?? 0), j.stats.unexpected, r.seconds);
+  if (j?.stats) {
+    const flaky = flakyTitles(j);
+    record('end-to-end (Chromium)', j.stats.expected + (j.stats.flaky ?? 0), j.stats.unexpected, r.seconds, flaky.length ? `(${flaky.length} passed only on retry: ${flaky.join('; ')})` : '');
+  }
   else record('end-to-end (Chromium)', 0, 1, r.seconds, '(no report)');
 }
 

@@ -1,40 +1,16 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { ownServerPort, startOwnServer, stopOwnServer } from './support/own-server';
 
 /**
  * `npm start`'s promise: a server stopped by SIGTERM or SIGINT closes its embedded database
  * cleanly, and started again on the same DATA_DIR finds every row (no re-seed, same users).
  */
-const PORT = Number(process.env.E2E_PORT ?? 18080) + 50;
-const dist = process.env.DIST_DIR ?? 'dist';
-
-function startServer(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; output: () => string }> {
-  const child = spawn(process.execPath, [path.join(dist, 'server', 'main.mjs')], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dist, 'public'), LOG_LEVEL: 'warn' },
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    child.stdout.on('data', () => {
-      if (out.includes('/login.html#/login')) {
-        clearTimeout(timer);
-        resolve({ child, output: () => out });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
-  });
-}
-
-const stop = (child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals) =>
-  new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill(signal);
-  });
+const PORT = ownServerPort(50);
+const startServer = (dataDir: string) => startOwnServer(dataDir, PORT);
+const stop = stopOwnServer;
 
 test('a server stopped by SIGTERM, then SIGINT, restarts on its data with every row', async ({ page }) => {
   test.setTimeout(120_000);
