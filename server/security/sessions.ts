@@ -2,21 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { CODE } from '../../src/services/http/codes';
+import type { UserIdentity } from '../../src/services/storage';
 
 export interface SessionPolicy {
   idleMinutes: number;
   maxHours: number;
 }
 
-export interface SessionUser {
-  id: number;
-  userCode: string;
-  userName: string;
-  userNameEn: string | null;
-  userType: number;
-  staffType: number;
-  orgId: number | null;
-}
+export type SessionUser = UserIdentity;
 
 export type SessionLookup =
   | { ok: true; tokenHash: string; user: SessionUser }

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { withField } from './form-values';
 
 /**
  * Forgot password: send an identify code to the user's address → validate the code (the
@@ -60,7 +61,7 @@ export const forgotPasswordMachine = setup({
   },
   actions: {
     setField: assign({
-      values: ({ context, event }) => (event.type === 'FIELD.CHANGE' ? { ...context.values, [event.field]: event.value } : context.values),
+      values: ({ context, event }) => withField(context.values, event),
       problems: [],
       serverMessage: null,
     }),

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { withField } from './form-values';
 
 /**
  * Password login: the user edits the two fields, submits, and either is logged in or sees
@@ -43,7 +44,7 @@ export const loginMachine = setup({
   },
   actions: {
     setField: assign({
-      values: ({ context, event }) => (event.type === 'FIELD.CHANGE' ? { ...context.values, [event.field]: event.value } : context.values),
+      values: ({ context, event }) => withField(context.values, event),
       errorKey: null,
       serverMessage: null,
     }),

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { withField } from './form-values';
 import type { Problem } from './forgot-password.machine';
 
 /**
@@ -42,7 +43,7 @@ export const passwordChangeMachine = setup({
   },
   actions: {
     setField: assign({
-      values: ({ context, event }) => (event.type === 'FIELD.CHANGE' ? { ...context.values, [event.field]: event.value } : context.values),
+      values: ({ context, event }) => withField(context.values, event),
       problems: [],
       serverMessage: null,
     }),

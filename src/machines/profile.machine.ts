@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { withField } from './form-values';
 import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK, GENDERS } from '../services/constants';
 import { PROFILE_LIMITS, isEmail, type Profile, type ProfileValues } from '../services/profile-rules';
 
@@ -68,7 +69,7 @@ export const profileMachine = setup({
     keepLoadError: assign({ serverMessage: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     setField: assign(({ context, event }) => {
       if (event.type !== 'FIELD.CHANGE') return {};
-      const values = { ...context.values, [event.field]: event.value };
+      const values = withField(context.values, event);
       const { [event.field]: _cleared, ...errors } = context.errors;
       return { values, errors, dirty: true, ticks: 0, serverMessage: null, savedNotice: false };
     }),

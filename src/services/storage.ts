@@ -16,7 +16,8 @@ export interface LocalValues {
   sessionKey: string;
 }
 
-export interface LoginUserInfo {
+/** Who a session belongs to: the server's session record and the login answer share it. */
+export interface UserIdentity {
   id: number;
   userCode: string;
   userName: string;
@@ -24,6 +25,9 @@ export interface LoginUserInfo {
   userType: number;
   staffType: number;
   orgId: number | null;
+}
+
+export interface LoginUserInfo extends UserIdentity {
   orgCode?: string | null;
   orgName?: string | null;
   [extra: string]: unknown;
