@@ -15,6 +15,7 @@ let server: OwnServer;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  test.setTimeout(150_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-qr-expiry-'));
   server = await startOwnServer(dataDir, ownServerPort(51), { QR_LOGIN_LIFETIME_SECONDS: String(LIFETIME_SECONDS) });
 });

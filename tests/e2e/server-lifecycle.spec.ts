@@ -13,7 +13,8 @@ const startServer = (dataDir: string) => startOwnServer(dataDir, PORT);
 const stop = stopOwnServer;
 
 test('a server stopped by SIGTERM, then SIGINT, restarts on its data with every row', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Three cold starts of PGlite: seconds on a quiet machine, once over a minute on a loaded one.
+  test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lifecycle-'));
   try {
     const first = await startServer(dataDir);

@@ -20,7 +20,7 @@ export function startOwnServer(dataDir: string, port: number, env: Record<string
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
     child.stdout.on('data', () => {
       if (out.includes('/login.html#/login')) {
         clearTimeout(timer);
