@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { ownServerPort, startOwnServer, stopOwnServer, type OwnServer } from './support/own-server';
 
 /**
  * The inspector is off in production builds: the suite's own server (a production build)
@@ -10,8 +11,7 @@ import { expect, test } from '@playwright/test';
  * on its own port and its own fresh database.
  */
 const TMP = path.resolve(process.env.TEST_TMP ?? '.tmp');
-const DIST = path.resolve(process.env.DIST_DIR ?? 'dist');
-const PORT = Number(process.env.E2E_PORT ?? 18080) + 50;
+const PORT = ownServerPort(52);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = 'Wr0ng-Secret!';
 
@@ -28,7 +28,7 @@ test.describe('in a production build', () => {
 
 test.describe('in a build made with INSPECTOR=on', () => {
   test.describe.configure({ timeout: 180_000 });
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
     // A build and a fresh database: more than a test's usual minute on a busy machine.
@@ -38,21 +38,11 @@ test.describe('in a build made with INSPECTOR=on', () => {
     if (build.status !== 0) throw new Error(`inspector build failed:\n${build.stdout}\n${build.stderr}`);
     const data = path.join(TMP, 'e2e-inspector-data');
     fs.rmSync(data, { recursive: true, force: true });
-    server = spawn(process.execPath, [path.join(DIST, 'server', 'main.mjs')], {
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: data, STATIC_DIR: path.join(out, 'public'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-      stdio: 'ignore',
-    });
-    const until = Date.now() + 90_000;
-    for (;;) {
-      const ok = await fetch(`${BASE}/login.html`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > until) throw new Error('the inspector build did not start');
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    server = await startOwnServer(data, PORT, { STATIC_DIR: path.join(out, 'public'), NODE_ENV: 'test' });
   });
 
-  test.afterAll(() => {
-    server?.kill('SIGTERM');
+  test.afterAll(async () => {
+    if (server) await stopOwnServer(server.child);
   });
 
   test('?inspect=1 shows the login machine live, on its diagram, with the password redacted', async ({ page }) => {
