@@ -35,6 +35,12 @@ export const MENU_LEVELS = 3;
 export const DRAWER_DEFAULT_WIDTH = '86.1%';
 /** Query parameters of a route that name its open drawers and an iframe drawer's address (ours). */
 export const DRAWER_PARAMS = { drawer: 'drawer', url: 'url' } as const;
+/**
+ * Widgets §1 page host: pages of routes whose meta has `history` stay alive while the user is
+ * elsewhere. The spec sets no bound; ours keeps the most recently shown this many (each holds
+ * its page's state and DOM), and drops the one shown longest ago.
+ */
+export const KEEP_ALIVE_PAGES_MAX = 10;
 /** How often the QR-code login page asks whether its code was confirmed (ours). */
 export const QR_POLL_INTERVAL_MS = 2000;
 export const DEFAULT_THEME = 'var6';

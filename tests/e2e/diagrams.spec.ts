@@ -49,3 +49,27 @@ test('a staff member cannot open #/diagrams', async ({ page }) => {
   await expect(page.getByTestId('diagrams-view')).toHaveCount(0);
   await expect(page.getByTestId('machine-diagram')).toHaveCount(0);
 });
+
+test('the diagrams page is kept alive (meta.history): leaving and coming back finds the machine the auditor chose', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.goto('/index.html#/diagrams');
+  const view = page.getByTestId('diagrams-view');
+  const details = view.getByTestId('diagrams-details');
+  await view.locator('[data-testid="diagrams-machine"][data-machine="session"]').click();
+  await expect(details).toHaveAttribute('data-machine', 'session');
+  const firstMachine = await view.getByTestId('diagrams-machine').first().getAttribute('data-machine');
+  expect(firstMachine).not.toBe('session'); // otherwise a fresh page would show it too
+
+  // Elsewhere, the kept page is hidden, not shown beside the other page.
+  await page.evaluate(() => (window.location.hash = '#/profile'));
+  await expect(page.getByTestId('profile')).toBeVisible();
+  await expect(page).toHaveTitle('资金管理平台-个人资料');
+  await expect(view).toBeHidden();
+
+  // Back: the same page, as it was, and the title is its own again.
+  await page.evaluate(() => (window.location.hash = '#/diagrams'));
+  await expect(view).toBeVisible();
+  await expect(details).toHaveAttribute('data-machine', 'session');
+  await expect(page).toHaveTitle('资金管理平台-状态图');
+  await expect(page.getByTestId('profile')).toHaveCount(0);
+});

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { matchRoute, useLocation, useRouter } from 'wouter';
+import { useLocation } from 'wouter';
 import { Center, Spinner } from '@chakra-ui/react';
 import { local } from '../../services/storage';
-import { APP_ROUTES } from '../routes';
 import { loginUrl } from '../../services/http/return-to';
 import { pageOf } from './route-pages';
+import { useRouteAt } from './route-match';
 
 const ShellView = lazy(() => import(/* webpackChunkName: "view-shell" */ './ShellView'));
 
@@ -15,8 +15,7 @@ const ShellView = lazy(() => import(/* webpackChunkName: "view-shell" */ './Shel
  */
 export function RouteGuard() {
   const [path] = useLocation();
-  const router = useRouter();
-  const route = APP_ROUTES.find((r) => matchRoute(router.parser, r.path, path)[0]);
+  const route = useRouteAt(path);
   const hasSession = Boolean(local.get('sessionKey'));
   const spinner = (
     <Center h="100%">

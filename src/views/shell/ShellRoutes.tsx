@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Activity, Suspense, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { Center, Spinner } from '@chakra-ui/react';
@@ -9,6 +9,8 @@ import PlaceholderView from '../placeholder/PlaceholderView';
 import { NotFoundView, ForbiddenView } from '../placeholder/StatusViews';
 import { pageTitle } from './page-title';
 import { pageOf } from './route-pages';
+import { keepAlive } from './keep-alive';
+import { useRouteAt } from './route-match';
 import { useShell } from './shell-context';
 
 /** Sets the browser title for the page on show: system title, '-', the route's title. */
@@ -40,19 +42,42 @@ function Fallback() {
   return leaf ? <PlaceholderView name={leaf.functionName} /> : <NotFoundView />;
 }
 
-export function ShellRoutes() {
+const routeElements = (routes: readonly RouteDef[]) =>
+  routes.map((route) => (
+    <Route key={route.path} path={route.path}>
+      <RoutePage route={route} />
+    </Route>
+  ));
+
+/**
+ * The page host (widgets §1): a route whose meta has `history` keeps its page alive, hidden,
+ * while the user is elsewhere, and shows it again as it was (typed filters, chosen tab,
+ * scroll); any other route is a plain view, made anew each time. A kept page is pinned to
+ * its own location, so its route parameters stay its own while hidden. React's Activity
+ * hides it: its state stays, its effects stop until it is shown again.
+ */
+export function ShellRoutes({ routes = APP_ROUTES }: { routes?: readonly RouteDef[] }) {
+  const [location] = useLocation();
+  const keepsAlive = useRouteAt(location, routes)?.meta?.history === true;
+  const [kept, setKept] = useState<readonly string[]>([]);
+  // Adjusting state while rendering (React's documented pattern): the page joins the kept
+  // ones in the same render that first shows it, with no extra mount.
+  if (keepsAlive && kept[kept.length - 1] !== location) setKept(keepAlive(kept, location));
   return (
     <Suspense fallback={<Center p="8"><Spinner /></Center>}>
-      <Switch>
-        {APP_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <RoutePage route={route} />
+      {kept.map((at) => (
+        <Activity key={at} mode={keepsAlive && at === location ? 'visible' : 'hidden'}>
+          <Switch location={at}>{routeElements(routes)}</Switch>
+        </Activity>
+      ))}
+      {!keepsAlive && (
+        <Switch>
+          {routeElements(routes)}
+          <Route>
+            <Fallback />
           </Route>
-        ))}
-        <Route>
-          <Fallback />
-        </Route>
-      </Switch>
+        </Switch>
+      )}
     </Suspense>
   );
 }
