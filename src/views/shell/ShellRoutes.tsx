@@ -56,9 +56,9 @@ const routeElements = (routes: readonly RouteDef[]) =>
  * its own location, so its route parameters stay its own while hidden. React's Activity
  * hides it: its state stays, its effects stop until it is shown again.
  */
-export function ShellRoutes({ routes = APP_ROUTES }: { routes?: readonly RouteDef[] }) {
+export function ShellRoutes() {
   const [location] = useLocation();
-  const keepsAlive = useRouteAt(location, routes)?.meta?.history === true;
+  const keepsAlive = useRouteAt(location)?.meta?.history === true;
   const [kept, setKept] = useState<readonly string[]>([]);
   // Adjusting state while rendering (React's documented pattern): the page joins the kept
   // ones in the same render that first shows it, with no extra mount.
@@ -67,12 +67,12 @@ export function ShellRoutes({ routes = APP_ROUTES }: { routes?: readonly RouteDe
     <Suspense fallback={<Center p="8"><Spinner /></Center>}>
       {kept.map((at) => (
         <Activity key={at} mode={keepsAlive && at === location ? 'visible' : 'hidden'}>
-          <Switch location={at}>{routeElements(routes)}</Switch>
+          <Switch location={at}>{routeElements(APP_ROUTES)}</Switch>
         </Activity>
       ))}
       {!keepsAlive && (
         <Switch>
-          {routeElements(routes)}
+          {routeElements(APP_ROUTES)}
           <Route>
             <Fallback />
           </Route>
