@@ -34,7 +34,7 @@ export function startOwnServer(dataDir: string, port: number, env: Record<string
 /** Stops the server with `signal`; resolves with its exit code. */
 export const stopOwnServer = (child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'SIGTERM') =>
   new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
     child.kill(signal);
   });
