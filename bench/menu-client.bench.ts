@@ -1,12 +1,12 @@
 /**
  * The browser's side of a 5,000-leaf menu (issue 5, point 3): building the three-level tree
  * from the flat list, the search list, a search per keystroke, breadcrumbs and the history.
- * Pure functions of src/services/menu-tree.ts, timed in Node. Method and baseline: README.md.
+ * Pure functions of src/shared/menu-tree.ts, timed in Node. Method and baseline: README.md.
  *
  *   node -r ./scripts/diagrams/register.cjs bench/menu-client.bench.ts
  */
 import { performance } from 'node:perf_hooks';
-import { breadcrumbs, buildMenu, pushHistory, searchMenu, type MenuRow } from '../src/services/menu-tree';
+import { breadcrumbs, buildMenu, pushHistory, searchMenu, type MenuRow } from '../src/shared/menu-tree';
 
 const AREAS = 10;
 const GROUPS = 50;

@@ -15,7 +15,7 @@ import { demoUsers, seedIfEmpty } from '../server/db/seed';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { setDutyFunctions, dutyFunctionIds } from '../server/services/duties';
-import { sealEnvelope, type EnvelopeKey } from '../src/services/http/envelope';
+import { sealEnvelope, type EnvelopeKey } from '../src/shared/envelope';
 
 const LEAVES = 5000;
 const AREAS = 10;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { QR_LOGIN_LIFETIME_SECONDS } from '../src/services/constants';
+import { QR_LOGIN_LIFETIME_SECONDS } from '../src/shared/constants';
 
 /** Everything the server reads from its environment, read once, here. */
 export interface ServerConfig {

@@ -1,7 +1,7 @@
 import type { Db } from './db/database';
 import type { ServerConfig } from './config';
 import type { Translate } from './i18n';
-import type { Language } from '../src/services/constants';
+import type { Language } from '../src/shared/constants';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import rosetta from 'rosetta';
 import zh from '../locale/server/zh-CN/index.json';
 import en from '../locale/server/en-US/index.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/services/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/shared/constants';
 
 const i18n = rosetta({ 'zh-CN': zh, 'en-US': en });
 

@@ -2,6 +2,9 @@ import type { FoundMachine } from './machines';
 import { edgeLabel, toMermaid } from './mermaid';
 import { readChart, type Chart } from './statechart';
 import { toSvg } from './svg';
+import type { DiagramIndexEntry } from '../../src/shared/diagram-index';
+
+export type { DiagramIndexEntry };
 
 /**
  * Everything under docs/diagrams/, as a map from file name to content, computed in memory:
@@ -10,21 +13,6 @@ import { toSvg } from './svg';
 
 export const DIAGRAMS_DIR = 'docs/diagrams';
 
-/** What the app's #/diagrams page and the inspector read (docs/diagrams/index.json). */
-export interface DiagramIndexEntry {
-  id: string;
-  file: string;
-  export: string;
-  svg: string;
-  mermaid: string;
-  states: Array<{ id: string; path: string[]; type: string; tags: string[]; invokes: string[] }>;
-  events: string[];
-  guards: string[];
-  delays: Array<{ name: string; ms?: number }>;
-  actors: string[];
-  actions: string[];
-  transitions: Array<{ id: string; source: string; label: string; targets: string[] }>;
-}
 
 const cell = (xs: string[]) => (xs.length ? xs.map((x) => `\`${x.replace(/\|/g, '\\|')}\``).join(', ') : '—');
 

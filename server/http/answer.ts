@@ -1,4 +1,4 @@
-import { CODE, type Answer } from '../../src/services/http/codes';
+import { CODE, type Answer } from '../../src/shared/codes';
 
 /**
  * A refusal the caller should see: an HTTP status, a business code, and a message key

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
-import { looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/services/http/envelope';
+import { ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
+import { looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
 import { AppError } from '../http/answer';
 import { claimNonce, liveKey, sweepNonces } from '../security/envelope-keys';
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../http/answer';
-import { CODE } from '../../src/services/http/codes';
+import { CODE } from '../../src/shared/codes';
 import { pickLanguage, translator } from '../i18n';
 
 /**

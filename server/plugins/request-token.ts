@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { HEADERS } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { HEADERS } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { refuse } from '../http/answer';
 import { consumeToken } from '../security/request-token';
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { HEADERS } from '../../src/services/constants';
+import { HEADERS } from '../../src/shared/constants';
 import { AppError } from '../http/answer';
 import { findSession, type SessionPolicy, type SessionUser } from '../security/sessions';
 import type { Db } from '../db/database';

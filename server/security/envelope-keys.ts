@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { ENVELOPE_KEY_LIFETIME_MS, ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION, type EnvelopeCipher } from '../../src/services/constants';
-import { isEnvelopeCipher, type EnvelopeKey } from '../../src/services/http/envelope';
+import { ENVELOPE_KEY_LIFETIME_MS, ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION, type EnvelopeCipher } from '../../src/shared/constants';
+import { isEnvelopeCipher, type EnvelopeKey } from '../../src/shared/envelope';
 
 /**
  * Envelope keys and nonces, kept in the database so every server process shares them.

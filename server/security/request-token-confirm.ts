@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HEADERS } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { HEADERS } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { AppError, refuse } from '../http/answer';
 import { consumeToken, issueToken } from './request-token';
 

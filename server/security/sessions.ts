@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { CODE } from '../../src/services/http/codes';
-import type { UserIdentity } from '../../src/services/storage';
+import { CODE } from '../../src/shared/codes';
+import type { UserIdentity } from '../../src/shared/session';
 
 export interface SessionPolicy {
   idleMinutes: number;

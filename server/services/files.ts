@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { LOGIN_PAGE_FILES } from '../../src/services/constants';
+import { LOGIN_PAGE_FILES } from '../../src/shared/constants';
 import { SEED_FILES } from '../db/seed-data/files';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { LANGUAGES, type Language } from '../../src/services/constants';
+import { LANGUAGES, type Language } from '../../src/shared/constants';
 
 /** What the browser keeps as loginUserInfo (shell §3). Never the password hash. */
 export async function loginUserInfo(db: Db, userId: number) {

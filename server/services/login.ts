@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { HEADERS, LANGUAGES, LOGIN_THROTTLE, type Language } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { HEADERS, LANGUAGES, LOGIN_THROTTLE, type Language } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { AppError } from '../http/answer';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../security/password';
 import { createSession, type SessionPolicy } from '../security/sessions';

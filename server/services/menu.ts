@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { Language } from '../../src/services/constants';
+import type { Language } from '../../src/shared/constants';
 
 /**
  * The menu a user may see (shell §2, §6): the functions granted to the active duties of their

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '../../src/services/password-rule';
+import { DEFAULT_PASSWORD_RULE, type PasswordRule } from '../../src/shared/password-rule';
 
 /** The password rule lives in one system parameter, as JSON; missing fields take the defaults. */
 export const PASSWORD_RULE_PARAM = 'password.rule';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
-import { CODE } from '../../src/services/http/codes';
-import { checkPassword, describeProblems } from '../../src/services/password-rule';
+import { CODE } from '../../src/shared/codes';
+import { checkPassword, describeProblems } from '../../src/shared/password-rule';
 import { AppError } from '../http/answer';
 import type { Translate } from '../i18n';
 import { hashPassword } from '../security/password';

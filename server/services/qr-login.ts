@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Db } from '../db/database';
-import { QR_CONFIRM_ROUTE } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { QR_CONFIRM_ROUTE } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { AppError } from '../http/answer';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { LocalisedText } from '../db/schema';
-import { DEFAULT_LANGUAGE, type Language } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { DEFAULT_LANGUAGE, type Language } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { AppError } from '../http/answer';
 
 /** A user's reminders (shell §1 "per-user reminder list"): list, read, cancel one or all. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { DEFAULT_NAV_COLOR, DEFAULT_THEME, NAV_COLORS, THEME_NAMES, type Language } from '../../src/services/constants';
+import { DEFAULT_NAV_COLOR, DEFAULT_THEME, NAV_COLORS, THEME_NAMES, type Language } from '../../src/shared/constants';
 import { grantedPage } from './menu';
 
 /** Per-user shell settings kept on the server: theme, navigation colour, language, default page, no-notify. */

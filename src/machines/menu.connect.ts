@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { breadcrumbs, historyItems, leafForPath, searchMenu, type MenuNode, type SearchItem } from '../services/menu-tree';
+import { breadcrumbs, historyItems, leafForPath, searchMenu, type MenuNode, type SearchItem } from '../shared/menu-tree';
 import type { MenuEvent, menuMachine } from './menu.machine';
 
 type Snapshot = SnapshotFrom<typeof menuMachine>;

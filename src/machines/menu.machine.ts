@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { buildMenu, pushHistory, type MenuIndex, type MenuRow } from '../services/menu-tree';
+import { buildMenu, pushHistory, type MenuIndex, type MenuRow } from '../shared/menu-tree';
 
 /**
  * The user's menu: loaded once per session (the server decides what is in it), searched,

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { AUTOSAVE_NOTICE_TICK } from '../services/constants';
+import { AUTOSAVE_NOTICE_TICK } from '../shared/constants';
 import type { ProfileEvent, ProfileField, profileMachine } from './profile.machine';
 import { fieldChange, submitProps } from './form.connect';
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { withField } from './form-values';
-import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK, GENDERS } from '../services/constants';
-import { PROFILE_LIMITS, isEmail, type Profile, type ProfileValues } from '../services/profile-rules';
+import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK, GENDERS } from '../shared/constants';
+import { PROFILE_LIMITS, isEmail, type Profile, type ProfileValues } from '../shared/profile-rules';
 
 /**
  * "My profile": load, edit, save; unsaved input kept as a draft (widgets §8) every

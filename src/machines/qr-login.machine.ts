@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { QR_POLL_INTERVAL_MS } from '../services/constants';
+import { QR_POLL_INTERVAL_MS } from '../shared/constants';
 
 /**
  * QR-code login: the server issues a one-time code (shown as an image); the page asks every

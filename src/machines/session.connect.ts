@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { unauthorizedMessageKey } from '../services/http/errors';
+import { unauthorizedMessageKey } from '../shared/http-errors';
 import type { SessionEvent, sessionMachine } from './session.machine';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../services/constants';
-import { CODE } from '../services/http/codes';
+import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../shared/constants';
+import { CODE } from '../shared/codes';
 
 /**
  * The session's life as the browser sees it (shell §4, §8). A 401 ends it: however many

@@ -1,4 +1,7 @@
-import { LOCAL_KEYS, SESSION_KEYS } from './constants';
+import { LOCAL_KEYS, SESSION_KEYS } from '../shared/constants';
+import type { UserIdentity } from '../shared/session';
+
+export type { UserIdentity };
 
 /**
  * The only door to localStorage and sessionStorage: the spec's keys (shell §3) and no others,
@@ -16,16 +19,6 @@ export interface LocalValues {
   sessionKey: string;
 }
 
-/** Who a session belongs to: the server's session record and the login answer share it. */
-export interface UserIdentity {
-  id: number;
-  userCode: string;
-  userName: string;
-  userNameEn: string | null;
-  userType: number;
-  staffType: number;
-  orgId: number | null;
-}
 
 export interface LoginUserInfo extends UserIdentity {
   orgCode?: string | null;

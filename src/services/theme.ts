@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
-import { DEFAULT_NAV_COLOR, DEFAULT_THEME, NAV_COLORS, THEME_NAMES } from './constants';
+import { DEFAULT_NAV_COLOR, DEFAULT_THEME, NAV_COLORS, THEME_NAMES } from '../shared/constants';
 import { local } from './storage';
 
 /**

@@ -1,7 +1,7 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { useI18n } from '../services/i18n/react';
 import { isLanguage } from '../services/i18n/i18n';
-import type { Language } from '../services/constants';
+import type { Language } from '../shared/constants';
 
 /**
  * The language list the server offers; the choice is remembered (`lang`) by the i18n provider.

@@ -3,7 +3,7 @@ import { useI18n } from '../services/i18n/react';
 
 /**
  * Why a new password was refused: the server's message and each broken rule (the shared
- * checker in services/password-rule names them), shown the same way wherever a password is set.
+ * checker in shared/password-rule names them), shown the same way wherever a password is set.
  */
 export function PasswordProblems({ problems, serverMessage }: { problems: Array<{ key: string; params?: Record<string, unknown> }>; serverMessage: string | null }) {
   const { t } = useI18n();

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page, type Request, type Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { httpErrorMachine, type Confirmation } from '../../src/machines/http-error.machine';
-import { HEADERS } from '../../src/services/constants';
+import { HEADERS } from '../../src/shared/constants';
 import { modelPaths, transitionsNotTaken, type ModelStep } from '../model/support/paths';
 import { STAFF } from './support/users';
 

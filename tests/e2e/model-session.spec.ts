@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { sessionMachine } from '../../src/machines/session.machine';
-import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { modelPaths, transitionsNotTaken, type ModelStep } from '../model/support/paths';
 import { STAFF } from './support/users';
 

@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 import { menuMachine } from '../../src/machines/menu.machine';
 import { connectMenu } from '../../src/machines/menu.connect';
 import { describeModel } from './support/model';
-import type { MenuRow } from '../../src/services/menu-tree';
+import type { MenuRow } from '../../src/shared/menu-tree';
 
 const rows: MenuRow[] = [
   { id: 1, fatherFunctionId: null, functionName: '利率汇率', funcUrl: null, funcOrder: 1 },

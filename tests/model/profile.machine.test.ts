@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { profileMachine, type Loaded } from '../../src/machines/profile.machine';
 import { connectProfile } from '../../src/machines/profile.connect';
-import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK } from '../../src/services/constants';
+import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK } from '../../src/shared/constants';
 import { describeModel } from './support/model';
 
 const profile = { userCode: 'staff', userName: '张会计', userNameEn: 'Zhang', email: 'staff@example.invalid', gender: 'BOY' };

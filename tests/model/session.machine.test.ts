@@ -1,8 +1,8 @@
 import { expect } from '@jest/globals';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { connectSession } from '../../src/machines/session.connect';
-import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { describeModel } from './support/model';
 
 /** What the provided effects did on the current path. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { ENVELOPE_MAX_SKEW_MS } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
-import { fromBase64, toBase64 } from '../../src/services/http/envelope';
+import { ENVELOPE_MAX_SKEW_MS } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
+import { fromBase64, toBase64 } from '../../src/shared/envelope';
 import { ok } from '../../server/http/answer';
 import { CIPHER_PARAM } from '../../server/security/envelope-keys';
 import { availableBackends } from './support/backends';
@@ -109,7 +109,7 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
       const key = await t.get('/api/fsmc/login/encrypt-key');
       expect(key.body.data.cipher).toBe('AES-ECB');
       const ecbKey = key.body.data;
-      const { sealEnvelope } = await import('../../src/services/http/envelope');
+      const { sealEnvelope } = await import('../../src/shared/envelope');
       const sealed = sealEnvelope({ orgCode: 'ENV-ECB', orgName: 'ecb' }, ecbKey, { method: 'POST', path: URL });
       expect(sealed.flag).toBe('AES-ECB');
       expect((await send(sealed)).body.code).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { HEADERS } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { HEADERS } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { ok } from '../../server/http/answer';
 import { buildApp } from '../../server/app';
 import { availableBackends } from './support/backends';

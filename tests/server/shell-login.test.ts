@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { LOGIN_PAGE_FILES, LOGIN_THROTTLE } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { LOGIN_PAGE_FILES, LOGIN_THROTTLE } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { DEFAULT_NAV_COLOR, DEFAULT_THEME, OFTEN_MENU_MAX, REMIND_POPUP_MAX } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { DEFAULT_NAV_COLOR, DEFAULT_THEME, OFTEN_MENU_MAX, REMIND_POPUP_MAX } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { FUNCTION_TREE, STAFF_FUNCTION_IDS, flattenFunctions, subtreeIds } from '../../server/db/seed-data/functions';
 import { createDuty, dutyFunctionIds, setDutyFunctions, setUserDuties, UnknownIdsError } from '../../server/services/duties';
 import { availableBackends } from './support/backends';

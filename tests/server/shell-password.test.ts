@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { IDENTIFY_CODE_LENGTH, IDENTIFY_CODE_MAX_ATTEMPTS, IDENTIFY_CODE_SEND_LIMIT, PASSWORD_RULE_DEFAULT } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { IDENTIFY_CODE_LENGTH, IDENTIFY_CODE_MAX_ATTEMPTS, IDENTIFY_CODE_SEND_LIMIT, PASSWORD_RULE_DEFAULT } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 import { setPassword } from '../../server/services/passwords';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import QRCode from 'qrcode';
-import { QR_CONFIRM_ROUTE, QR_GENERATE_LIMIT, QR_LOGIN_LIFETIME_SECONDS } from '../../src/services/constants';
-import { CODE } from '../../src/services/http/codes';
+import { QR_CONFIRM_ROUTE, QR_GENERATE_LIMIT, QR_LOGIN_LIFETIME_SECONDS } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
 import { QR_IMAGE_OPTIONS } from '../../server/services/qr-login';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { CATALOGUED_STATUSES, statusMessageKey, unauthorizedMessageKey } from '../../src/services/http/errors';
+import { CATALOGUED_STATUSES, statusMessageKey, unauthorizedMessageKey } from '../../src/shared/http-errors';
 import { afterLoginUrl, currentRoute, loginUrl } from '../../src/services/http/return-to';
-import { CODE } from '../../src/services/http/codes';
+import { CODE } from '../../src/shared/codes';
 import zh from '../../locale/request/zh-CN/index.json';
 import en from '../../locale/request/en-US/index.json';
 

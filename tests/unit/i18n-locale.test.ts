@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '../../src/services/constants';
+import { LANGUAGES } from '../../src/shared/constants';
 
 /**
  * The browser's locale modules (locale/<module>/<lang>/index.json): both languages hold the

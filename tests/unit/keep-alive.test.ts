@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { keepAlive } from '../../src/views/shell/keep-alive';
-import { KEEP_ALIVE_PAGES_MAX } from '../../src/services/constants';
+import { KEEP_ALIVE_PAGES_MAX } from '../../src/shared/constants';
 
 describe('keep-alive pages of the page host', () => {
   it('adds a newly shown location last and keeps the ones before it', () => {

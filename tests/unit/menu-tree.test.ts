@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { breadcrumbs, buildMenu, historyItems, leafForPath, pushHistory, searchMenu, stripOrigin, type MenuRow } from '../../src/services/menu-tree';
-import { MENU_SEARCH_HISTORY_MAX } from '../../src/services/constants';
+import { breadcrumbs, buildMenu, historyItems, leafForPath, pushHistory, searchMenu, stripOrigin, type MenuRow } from '../../src/shared/menu-tree';
+import { MENU_SEARCH_HISTORY_MAX } from '../../src/shared/constants';
 
 const rows: MenuRow[] = [
   { id: 2, fatherFunctionId: 0, functionName: 'Rates', funcUrl: null, funcOrder: 2 },

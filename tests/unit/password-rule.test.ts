@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkPassword, describeProblems, DEFAULT_PASSWORD_RULE, ruleProblems, type PasswordRule } from '../../src/services/password-rule';
-import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR } from '../../src/services/constants';
+import { checkPassword, describeProblems, DEFAULT_PASSWORD_RULE, ruleProblems, type PasswordRule } from '../../src/shared/password-rule';
+import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR } from '../../src/shared/constants';
 
 const keys = (password: string, rule: PasswordRule = DEFAULT_PASSWORD_RULE, userCode?: string) => checkPassword(password, rule, userCode).map((p) => p.key);
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { LOGIN_PAGE_FILES } from '../../../src/services/constants';
+import { LOGIN_PAGE_FILES } from '../../../src/shared/constants';
 import { LOGIN_LOGO } from '../../assets/login-logo';
 
 /** Files shipped with the server and recorded by the seed: the login page's default logo. */

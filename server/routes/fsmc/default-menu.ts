@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../../http/answer';
-import { CODE } from '../../../src/services/http/codes';
+import { CODE } from '../../../src/shared/codes';
 import { grantedPage } from '../../services/menu';
 import { defaultMenu, setDefaultMenu } from '../../services/user-settings';
 import { body, empty, id } from './schemas';

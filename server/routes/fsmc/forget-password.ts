@@ -7,8 +7,8 @@ import {
   IDENTIFY_CODE_SEND_LIMIT,
   PASSWORD_LENGTH_CEILING,
   RESET_TICKET_LIFETIME_MINUTES,
-} from '../../../src/services/constants';
-import { CODE } from '../../../src/services/http/codes';
+} from '../../../src/shared/constants';
+import { CODE } from '../../../src/shared/codes';
 import { checkSecret, consumeSecrets, issueSecret, numericCode, ticket } from '../../security/one-time-code';
 import { minutesToWait, recordEvent, type Limit } from '../../security/throttle';
 import { translator } from '../../i18n';

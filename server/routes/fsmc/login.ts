@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/answer';
-import { LANGUAGES, PASSWORD_LENGTH_CEILING, type Language } from '../../../src/services/constants';
+import { LANGUAGES, PASSWORD_LENGTH_CEILING, type Language } from '../../../src/shared/constants';
 import { endSession } from '../../security/sessions';
 import { loginUserInfo, systemSettings, languageList } from '../../services/login-info';
 import { passwordLogin } from '../../services/login';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../../http/answer';
-import { OFTEN_MENU_MAX } from '../../../src/services/constants';
-import { CODE } from '../../../src/services/http/codes';
+import { OFTEN_MENU_MAX } from '../../../src/shared/constants';
+import { CODE } from '../../../src/shared/codes';
 import { grantedPage, grantedPageIds } from '../../services/menu';
 import { body, empty, id } from './schemas';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, ok } from '../../http/answer';
-import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR } from '../../../src/services/constants';
-import { CODE } from '../../../src/services/http/codes';
-import { ruleProblems, type PasswordRule } from '../../../src/services/password-rule';
+import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR } from '../../../src/shared/constants';
+import { CODE } from '../../../src/shared/codes';
+import { ruleProblems, type PasswordRule } from '../../../src/shared/password-rule';
 import { verifyPassword } from '../../security/password';
 import { clearFailures, recordFailure, refuseIfThrottled } from '../../services/login';
 import { loadPasswordRule, savePasswordRule } from '../../services/password-rule-store';

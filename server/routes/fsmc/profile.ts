@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, refuse } from '../../http/answer';
-import { CODE } from '../../../src/services/http/codes';
-import { GENDERS } from '../../../src/services/constants';
-import { PROFILE_LIMITS, isEmail, type Profile } from '../../../src/services/profile-rules';
+import { CODE } from '../../../src/shared/codes';
+import { GENDERS } from '../../../src/shared/constants';
+import { PROFILE_LIMITS, isEmail, type Profile } from '../../../src/shared/profile-rules';
 import { requireConfirmation } from '../../security/request-token-confirm';
 
 const profileBody = {

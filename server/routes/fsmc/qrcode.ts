@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../../http/answer';
-import { QR_GENERATE_LIMIT, LOGIN_THROTTLE } from '../../../src/services/constants';
-import { CODE } from '../../../src/services/http/codes';
+import { QR_GENERATE_LIMIT, LOGIN_THROTTLE } from '../../../src/shared/constants';
+import { CODE } from '../../../src/shared/codes';
 import { minutesToWait, recordEvent, type Limit } from '../../security/throttle';
 import { startLogin } from '../../services/login';
 import { confirmQr, generateQr, pollQr, qrDetail } from '../../services/qr-login';

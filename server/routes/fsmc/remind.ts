@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/answer';
-import { REMIND_POPUP_MAX } from '../../../src/services/constants';
+import { REMIND_POPUP_MAX } from '../../../src/shared/constants';
 import { cancelAllReminders, cancelReminder, markRead, reminderPage } from '../../services/reminders';
 import { noNotify, setNoNotify } from '../../services/user-settings';
 import { body, empty, id, paging } from './schemas';

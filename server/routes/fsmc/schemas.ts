@@ -1,4 +1,4 @@
-import { PAGE_LIMIT_MAX } from '../../../src/services/constants';
+import { PAGE_LIMIT_MAX } from '../../../src/shared/constants';
 
 /** JSON-schema pieces the shell's routes share. Every body is closed: unknown fields are refused. */
 export const body = (properties: Record<string, object>, required: string[] = Object.keys(properties)) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/answer';
-import { NAV_COLORS, THEME_NAMES } from '../../../src/services/constants';
+import { NAV_COLORS, THEME_NAMES } from '../../../src/shared/constants';
 import { saveTheme, userTheme, type NavColor, type ThemeName } from '../../services/user-settings';
 import { body, empty } from './schemas';
 

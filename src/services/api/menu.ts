@@ -1,5 +1,5 @@
 import { request } from '../http/client';
-import type { MenuRow } from '../menu-tree';
+import type { MenuRow } from '../../shared/menu-tree';
 
 /** The user's menu, often-used items and default menu (docs/api/shell.md, "Menu"). */
 export interface OftenMenuItem {

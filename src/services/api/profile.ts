@@ -1,5 +1,5 @@
 import { request } from '../http/client';
-import type { Profile, ProfileValues } from '../profile-rules';
+import type { Profile, ProfileValues } from '../../shared/profile-rules';
 
 /** "My profile" calls: the logged-in user's own English name, e-mail and gender. */
 export const profileApi = {

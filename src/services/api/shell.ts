@@ -1,8 +1,8 @@
 import { request } from '../http/client';
-import type { Page } from '../http/codes';
+import type { Page } from '../../shared/codes';
 import type { LoginUserInfo } from '../storage';
 import type { DefaultMenu } from './menu';
-import type { PasswordRule } from '../password-rule';
+import type { PasswordRule } from '../../shared/password-rule';
 
 /** Session, preferences, password, reminders and the outbox (docs/api/shell.md). */
 export interface SessionInfo {
@@ -20,7 +20,7 @@ export interface Preferences {
   navColor: string;
 }
 
-export type { PasswordRule } from '../password-rule';
+export type { PasswordRule } from '../../shared/password-rule';
 
 export interface Reminder {
   id: number;

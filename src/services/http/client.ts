@@ -1,12 +1,12 @@
 import fetchBuilder from 'fetch-retry';
-import { HEADERS, UPLOAD_CONTENT_FILTER_FIELD } from '../constants';
+import { HEADERS, UPLOAD_CONTENT_FILTER_FIELD } from '../../shared/constants';
 import { initialLanguage, translate } from '../i18n/i18n';
 import { local } from '../storage';
-import { CODE, type Answer, type Page } from './codes';
+import { CODE, type Answer, type Page } from '../../shared/codes';
 import { httpConfig } from './config';
-import { sealEnvelope } from './envelope';
+import { sealEnvelope } from '../../shared/envelope';
 import { envelopeKey, forgetEnvelopeKey } from './envelope-key';
-import { statusMessageKey } from './errors';
+import { statusMessageKey } from '../../shared/http-errors';
 import { httpEvents } from './events';
 import { loading } from './loading';
 import { requestToken } from './request-token';

@@ -1,5 +1,5 @@
-import type { Answer } from './codes';
-import type { EnvelopeKey } from './envelope';
+import type { Answer } from '../../shared/codes';
+import type { EnvelopeKey } from '../../shared/envelope';
 import { httpConfig } from './config';
 
 /**

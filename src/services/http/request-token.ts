@@ -1,5 +1,5 @@
-import { HEADERS } from '../constants';
-import type { Answer } from './codes';
+import { HEADERS } from '../../shared/constants';
+import type { Answer } from '../../shared/codes';
 import { httpConfig } from './config';
 
 /**

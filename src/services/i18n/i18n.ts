@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { local } from '../storage';
 
 /**

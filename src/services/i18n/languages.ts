@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../constants';
+import { LANGUAGES, type Language } from '../../shared/constants';
 import { loginApi, type LanguageItem } from '../api/login';
 import { session } from '../storage';
 

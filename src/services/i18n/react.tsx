@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Language } from '../constants';
+import type { Language } from '../../shared/constants';
 import { local } from '../storage';
 import { initialLanguage, loadModules, translate } from './i18n';
 import { languageList } from './languages';

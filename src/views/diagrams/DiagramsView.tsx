@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Code, Flex, Grid, Heading, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { USER_TYPE_ADMIN } from '../../services/constants';
+import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import { session } from '../../services/storage';
 import { DIAGRAMS_BASE, MachineDiagram } from '../../widgets/inspector/MachineDiagram';
 import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
-import type { DiagramIndexEntry } from '../../../scripts/diagrams/generate';
+import type { DiagramIndexEntry } from '../../shared/diagram-index';
 
 type Load = { status: 'loading' } | { status: 'ready'; machines: DiagramIndexEntry[] } | { status: 'failed' };
 

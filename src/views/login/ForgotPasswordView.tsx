@@ -9,7 +9,7 @@ import { loginApi } from '../../services/api/login';
 import { shellApi } from '../../services/api/shell';
 import { useI18n } from '../../services/i18n/react';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
-import { ruleProblems } from './password-check';
+import { ruleProblems } from '../../services/password-check';
 import { inspect } from '../../services/inspector';
 import { PasswordProblems } from '../../widgets/PasswordProblems';
 

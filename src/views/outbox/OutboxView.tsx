@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, EmptyState, HStack, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { shellApi, type OutboxMessage } from '../../services/api/shell';
-import { TABLE_DEFAULT_PAGE_SIZE } from '../../services/constants';
+import { TABLE_DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 

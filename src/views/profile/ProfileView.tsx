@@ -7,10 +7,10 @@ import { profileMachine, type Loaded } from '../../machines/profile.machine';
 import { connectProfile } from '../../machines/profile.connect';
 import { profileApi } from '../../services/api/profile';
 import { clearDraft, loadDraft, saveDraft } from '../../services/draft';
-import { DATE_TIME_FULL_FORMAT, GENDERS, FORM_LAYOUT } from '../../services/constants';
+import { DATE_TIME_FULL_FORMAT, GENDERS, FORM_LAYOUT } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
-import type { ProfileValues } from '../../services/profile-rules';
-import { PROFILE_LIMITS } from '../../services/profile-rules';
+import type { ProfileValues } from '../../shared/profile-rules';
+import { PROFILE_LIMITS } from '../../shared/profile-rules';
 import { inspect } from '../../services/inspector';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 

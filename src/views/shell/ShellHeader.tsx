@@ -1,11 +1,11 @@
 import { Badge, Button, Flex, Heading, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useI18n } from '../../services/i18n/react';
 import { shellApi } from '../../services/api/shell';
-import { USER_TYPE_ADMIN } from '../../services/constants';
+import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { MenuSearch } from '../../widgets/menu/MenuSearch';
 import { useLocation } from 'wouter';
-import { useOpenDrawer, useShell } from './shell-context';
+import { useOpenDrawer, useShell } from '../../widgets/shell-context';
 
 /** Title, menu search, reminders, often-used menus, language and the user's own menu. */
 export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolean; onToggleLeft: () => void; dark: boolean }) {

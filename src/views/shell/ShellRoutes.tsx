@@ -2,7 +2,7 @@ import { Activity, Suspense, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { Center, Spinner } from '@chakra-ui/react';
-import { USER_TYPE_ADMIN } from '../../services/constants';
+import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import { APP_ROUTES, type RouteDef } from '../routes';
 import PlaceholderView from '../placeholder/PlaceholderView';
@@ -11,7 +11,7 @@ import { pageTitle } from './page-title';
 import { pageOf } from './route-pages';
 import { keepAlive } from './keep-alive';
 import { useRouteAt } from './route-match';
-import { useShell } from './shell-context';
+import { useShell } from '../../widgets/shell-context';
 
 /** Sets the browser title for the page on show: system title, '-', the route's title. */
 function useTitle(routeTitle: string | null) {

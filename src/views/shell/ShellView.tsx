@@ -18,7 +18,7 @@ import { ShellDrawers } from '../../widgets/drawers/ShellDrawers';
 import { NavMenu } from '../../widgets/menu/NavMenu';
 import { Breadcrumbs } from '../../widgets/menu/Breadcrumbs';
 import { ReminderNotice } from '../../widgets/ReminderNotice';
-import { ShellContext, type ShellValue } from './shell-context';
+import { ShellContext, type ShellValue } from '../../widgets/shell-context';
 import { ShellHeader } from './ShellHeader';
 import { ShellRoutes } from './ShellRoutes';
 import { inspect } from '../../services/inspector';

@@ -1,4 +1,4 @@
-import { KEEP_ALIVE_PAGES_MAX } from '../../services/constants';
+import { KEEP_ALIVE_PAGES_MAX } from '../../shared/constants';
 
 /**
  * The locations whose pages stay alive after `location` is shown: most recently shown last,

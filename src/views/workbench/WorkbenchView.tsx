@@ -2,7 +2,7 @@ import { Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../services/i18n/react';
-import { useOpenDrawer, useShell } from '../shell/shell-context';
+import { useOpenDrawer, useShell } from '../../widgets/shell-context';
 
 /** Home page: a greeting, the often-used menus and the way to the reminders. Dashboards come later. */
 export default function WorkbenchView() {

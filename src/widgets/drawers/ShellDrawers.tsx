@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { CloseButton, Drawer, Portal, Spinner } from '@chakra-ui/react';
-import { DRAWER_DEFAULT_WIDTH } from '../../services/constants';
+import { DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
-import { useShell } from '../../views/shell/shell-context';
+import { useShell } from '../shell-context';
 import { connectDrawers } from '../../machines/drawer.connect';
 import { DRAWERS } from './registry';
 

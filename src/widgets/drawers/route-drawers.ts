@@ -1,4 +1,4 @@
-import { DRAWER_PARAMS } from '../../services/constants';
+import { DRAWER_PARAMS } from '../../shared/constants';
 import { isDrawerName } from './registry';
 
 /** The open drawers a route's query names, unknown names left out. */

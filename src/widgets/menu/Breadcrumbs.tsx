@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
 import { Breadcrumb } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { breadcrumbs } from '../../services/menu-tree';
-import { useShell } from '../../views/shell/shell-context';
+import { breadcrumbs } from '../../shared/menu-tree';
+import { useShell } from '../shell-context';
 import { useI18n } from '../../services/i18n/react';
 
 /** The parent chain of the menu item the current route shows; nothing for pages off the menu. */

@@ -1,7 +1,7 @@
 import { IconButton } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useI18n } from '../../services/i18n/react';
-import { useShell } from '../../views/shell/shell-context';
+import { useShell } from '../shell-context';
 
 /** The star of a menu item: often-used or not, kept on the server. */
 export function FavouriteButton({ id, name }: { id: string; name: string }) {

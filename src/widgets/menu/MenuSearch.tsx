@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Box, Flex, Input, Text } from '@chakra-ui/react';
-import { historyItems, searchMenu, type SearchItem } from '../../services/menu-tree';
+import { historyItems, searchMenu, type SearchItem } from '../../shared/menu-tree';
 import { useI18n } from '../../services/i18n/react';
-import { useShell } from '../../views/shell/shell-context';
+import { useShell } from '../shell-context';
 import { FavouriteButton } from './FavouriteButton';
 
 const ROW_HEIGHT = 40;

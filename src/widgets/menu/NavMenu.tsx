@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { MenuNode } from '../../services/menu-tree';
+import type { MenuNode } from '../../shared/menu-tree';
 import { useI18n } from '../../services/i18n/react';
-import { useShell } from '../../views/shell/shell-context';
+import { useShell } from '../shell-context';
 import { FavouriteButton } from './FavouriteButton';
 
 /**

@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '../../../server/db/database';
 import { buildApp } from '../../../server/app';
 import { readConfig, type ServerConfig } from '../../../server/config';
 import { demoUsers } from '../../../server/db/seed';
-import { sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/services/http/envelope';
+import { sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/shared/envelope';
 import { PGLITE_TEMPLATE, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
 
 export const DEMO = Object.fromEntries(demoUsers({}).map((u) => [u.userCode, u])) as unknown as Record<'admin' | 'staff', { userCode: string; password: string }>;

@@ -2,7 +2,7 @@ import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../../services/i18n/react';
-import { useShell } from '../../../views/shell/shell-context';
+import { useShell } from '../../shell-context';
 import { FavouriteButton } from '../../menu/FavouriteButton';
 
 /** Every menu the user may open at a glance: areas side by side, their groups and pages. */

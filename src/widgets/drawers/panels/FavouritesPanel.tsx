@@ -2,7 +2,7 @@ import { Button, EmptyState, Flex, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../../services/i18n/react';
-import { useShell } from '../../../views/shell/shell-context';
+import { useShell } from '../../shell-context';
 import { FavouriteButton } from '../../menu/FavouriteButton';
 
 /** The often-used menus the user starred, in the order starred; unstar one or clear them all. */

@@ -1,7 +1,7 @@
 import { Alert, Box } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useI18n } from '../../../services/i18n/react';
-import { useShell } from '../../../views/shell/shell-context';
+import { useShell } from '../../shell-context';
 
 /**
  * An embedded page at the route's `url` parameter. Only http(s) addresses and paths of this

@@ -7,7 +7,7 @@ import type { Problem } from '../../../machines/forgot-password.machine';
 import { shellApi } from '../../../services/api/shell';
 import { session } from '../../../services/storage';
 import { useI18n } from '../../../services/i18n/react';
-import { ruleProblems } from '../../../views/login/password-check';
+import { ruleProblems } from '../../../services/password-check';
 import { inspect } from '../../../services/inspector';
 import { PasswordProblems } from '../../PasswordProblems';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Box, Button, EmptyState, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { shellApi, type Reminder } from '../../../services/api/shell';
-import { TABLE_DEFAULT_PAGE_SIZE } from '../../../services/constants';
+import { TABLE_DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { useI18n } from '../../../services/i18n/react';
 import { ErrorAlert } from '../../ErrorAlert';
 

@@ -1,9 +1,9 @@
 import { Button, EmptyState, Flex, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { historyItems } from '../../../services/menu-tree';
-import { MENU_SEARCH_HISTORY_MAX } from '../../../services/constants';
+import { historyItems } from '../../../shared/menu-tree';
+import { MENU_SEARCH_HISTORY_MAX } from '../../../shared/constants';
 import { useI18n } from '../../../services/i18n/react';
-import { useShell } from '../../../views/shell/shell-context';
+import { useShell } from '../../shell-context';
 
 /** The menus recently opened from the search, newest first, kept on this computer. */
 export default function SearchHistoryPanel() {

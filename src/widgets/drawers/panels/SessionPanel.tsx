@@ -1,7 +1,7 @@
 import { DataList } from '@chakra-ui/react';
 import { useI18n } from '../../../services/i18n/react';
-import { useShell } from '../../../views/shell/shell-context';
-import { USER_TYPE_ADMIN } from '../../../services/constants';
+import { useShell } from '../../shell-context';
+import { USER_TYPE_ADMIN } from '../../../shared/constants';
 
 /** What the server knows of this session: who, which organisation, language, preferences. */
 export default function SessionPanel() {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Field, Fieldset, HStack, NativeSelect, RadioGroup, Stack, Switch } from '@chakra-ui/react';
-import { NAV_COLORS, THEME_NAMES } from '../../../services/constants';
+import { NAV_COLORS, THEME_NAMES } from '../../../shared/constants';
 import { shellApi } from '../../../services/api/shell';
 import { applyTheme, THEMES, useThemeChoice } from '../../../services/theme';
 import { local } from '../../../services/storage';
 import { useI18n } from '../../../services/i18n/react';
-import { useShell } from '../../../views/shell/shell-context';
+import { useShell } from '../../shell-context';
 import { LanguageSwitch } from '../../LanguageSwitch';
 import { ErrorAlert } from '../../ErrorAlert';
 

@@ -2,7 +2,7 @@ import { gcm, ecb } from '@noble/ciphers/aes.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes, utf8ToBytes, bytesToHex } from '@noble/hashes/utils.js';
-import { ENVELOPE_VERSION, ENVELOPE_CIPHERS, type EnvelopeCipher } from '../constants';
+import { ENVELOPE_VERSION, ENVELOPE_CIPHERS, type EnvelopeCipher } from './constants';
 
 /**
  * The payload envelope of shell §7, written once for the browser and the server.

@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { menuMachine } from '../../machines/menu.machine';
-import type { drawerMachine } from '../../machines/drawer.machine';
-import type { SessionInfo } from '../../services/api/shell';
-import type { LoginUserInfo } from '../../services/storage';
+import type { menuMachine } from '../machines/menu.machine';
+import type { drawerMachine } from '../machines/drawer.machine';
+import type { SessionInfo } from '../services/api/shell';
+import type { LoginUserInfo } from '../services/storage';
 
 /**
  * What the shell hands to everything inside it: the menu and drawer actors (components read

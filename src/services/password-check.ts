@@ -1,5 +1,5 @@
-import { checkPassword, DEFAULT_PASSWORD_RULE, type PasswordRule } from '../../services/password-rule';
-import type { Problem } from '../../machines/forgot-password.machine';
+import { checkPassword, DEFAULT_PASSWORD_RULE, type PasswordRule } from '../shared/password-rule';
+import type { Problem } from '../machines/forgot-password.machine';
 
 /**
  * The password rule's problems as locale keys of the browser (global.passwordRule.*): the
