@@ -23,8 +23,21 @@ export function mermaidText(text: string): string {
   return text.replace(/[;#]/g, (c) => `#${c.charCodeAt(0)};`);
 }
 
+/** `EVENT [guard] / action1, action2`: the actions are part of the picture, so a changed action makes the diagram stale. */
 export function edgeLabel(t: ChartTransition): string {
-  return t.reenter && t.targets.includes(t.source) ? `${t.label} (re-enter)` : t.label;
+  const base = t.reenter && t.targets.includes(t.source) ? `${t.label} (re-enter)` : t.label;
+  const actions = t.actions.filter((a) => !a.startsWith('xstate.'));
+  return actions.length ? `${base} / ${actions.join(', ')}` : base;
+}
+
+/** The lines a state box carries under its name: invoked actors, entry/exit actions, tags. */
+export function stateNotes(s: ChartState): string[] {
+  return [
+    ...s.invokes.map((i) => `invoke ${i.src}`),
+    ...(s.entry.length ? [`entry / ${s.entry.join(', ')}`] : []),
+    ...(s.exit.length ? [`exit / ${s.exit.join(', ')}`] : []),
+    ...(s.tags.length ? [`tags ${s.tags.join(', ')}`] : []),
+  ];
 }
 
 export function toMermaid(chart: Chart): string {
@@ -58,8 +71,7 @@ export function toMermaid(chart: Chart): string {
   const declare = (s: ChartState, indent: string) => {
     const id = mermaidId(chart, s.id);
     if (id !== s.key) lines.push(`${indent}state "${mermaidText(s.key)}" as ${id}`);
-    for (const inv of s.invokes) lines.push(`${indent}${id} : invoke ${mermaidText(inv.src)}`);
-    if (s.tags.length) lines.push(`${indent}${id} : tags ${mermaidText(s.tags.join(', '))}`);
+    for (const note of stateNotes(s)) lines.push(`${indent}${id} : ${mermaidText(note)}`);
     if (s.type === 'compound' || s.type === 'parallel') {
       lines.push(`${indent}state ${id} {`);
       block(s, `${indent}  `);
@@ -72,9 +84,9 @@ export function toMermaid(chart: Chart): string {
   };
 
   const root = chart.root;
-  if (root.invokes.length || bySourceParent.has(undefined)) {
+  if (stateNotes(root).length || bySourceParent.has(undefined)) {
     lines.push(`  state "any state" as ${ANY_STATE}`);
-    for (const inv of root.invokes) lines.push(`  ${ANY_STATE} : invoke ${mermaidText(inv.src)}`);
+    for (const note of stateNotes(root)) lines.push(`  ${ANY_STATE} : ${mermaidText(note)}`);
   }
   block(root, '  ');
   for (const t of bySourceParent.get(undefined) ?? []) {

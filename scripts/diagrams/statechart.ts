@@ -47,7 +47,20 @@ export interface ChartState {
   children: string[];
   tags: string[];
   invokes: Array<{ id: string; src: string }>;
+  /** Named actions run on entering and on leaving the state, as written in its config. */
+  entry: string[];
+  exit: string[];
   description?: string;
+}
+
+/** An action or guard written inline (a function, not a name from `setup()`): where it is. */
+export interface AnonymousEffect {
+  machine: string;
+  /** The transition's readable id, or `<state> entry` / `<state> exit`. */
+  where: string;
+  kind: 'action' | 'guard';
+  /** What the function is (`assign`, `raise`, `inline`). */
+  what: string;
 }
 
 export interface Chart {
@@ -61,6 +74,8 @@ export interface Chart {
   delays: Array<{ name: string; ms?: number }>;
   actors: string[];
   actions: string[];
+  /** Inline actions and guards; the diagram generator refuses a machine with any. */
+  anonymous: AnonymousEffect[];
 }
 
 const AFTER = 'xstate.after.';
@@ -79,6 +94,19 @@ function nameOf(thing: unknown): string {
   if (thing && typeof thing === 'object' && 'type' in thing) return String((thing as { type: unknown }).type);
   return 'inline';
 }
+
+/** A function in an action or guard slot is anonymous, except a higher-order guard (and/or/not) over named guards. */
+function anonymousIn(thing: unknown): string | undefined {
+  if (typeof thing !== 'function') return undefined;
+  const f = thing as { guards?: unknown[]; name?: string; type?: string };
+  if (Array.isArray(f.guards)) {
+    const inner = f.guards.map(anonymousIn).find((x) => x !== undefined);
+    return inner;
+  }
+  return typeof f.type === 'string' && f.type.startsWith('xstate.') ? f.type.slice('xstate.'.length) : f.name || 'inline';
+}
+
+const asList = (x: unknown): unknown[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
 function delayMs(machine: AnyStateMachine, delay: string | number): number | undefined {
   if (typeof delay === 'number') return delay;
@@ -165,11 +193,21 @@ export function readChart(machine: AnyStateMachine): Chart {
     children: Object.values(node.states as Record<string, AnyStateNode>).map((c) => c.id),
     tags: [...node.tags],
     invokes: (node.invoke as Array<{ id: string; src: unknown }>).map((i) => ({ id: i.id, src: nameOf(i.src) })),
+    // From the config: the runtime lists add xstate's own timers for `after` (raise/cancel).
+    entry: asList((node.config as { entry?: unknown }).entry).map(nameOf),
+    exit: asList((node.config as { exit?: unknown }).exit).map(nameOf),
     description: node.description,
   }));
 
   const transitions: ChartTransition[] = [];
+  const anonymous: AnonymousEffect[] = [];
   for (const node of nodes) {
+    for (const slot of ['entry', 'exit'] as const) {
+      for (const a of asList((node.config as Record<string, unknown>)[slot])) {
+        const what = anonymousIn(a);
+        if (what) anonymous.push({ machine: machine.id, where: `${relative(machine, node.id)} ${slot}`, kind: 'action', what });
+      }
+    }
     const lists: Array<[string, AnyTransitionDefinition[]]> = [...node.transitions.entries()];
     if (node.always?.length) lists.push(['', node.always]);
     for (const [, list] of lists) {
@@ -178,6 +216,12 @@ export function readChart(machine: AnyStateMachine): Chart {
         const to = d.targets.length ? d.targets.map((x) => relative(machine, x)).join(', ') : 'self';
         const id = `${relative(machine, d.source)}: ${d.label} → ${to}${list.length > 1 && list.some((u, j) => j !== index && (u.guard ? nameOf(u.guard) : undefined) === d.guard) ? ` #${index}` : ''}`;
         transitions.push({ id: `${machine.id}/${id}`, ...d });
+        for (const a of t.actions ?? []) {
+          const what = anonymousIn(a);
+          if (what) anonymous.push({ machine: machine.id, where: id, kind: 'action', what });
+        }
+        const guard = anonymousIn(t.guard);
+        if (guard) anonymous.push({ machine: machine.id, where: id, kind: 'guard', what: guard });
       });
     }
   }
@@ -194,7 +238,8 @@ export function readChart(machine: AnyStateMachine): Chart {
     guards: uniq(transitions.flatMap((t) => (t.guard ? [t.guard] : []))),
     delays: [...delays].map(([name, ms]) => ({ name, ms })).sort((a, b) => a.name.localeCompare(b.name)),
     actors: uniq(states.flatMap((s) => s.invokes.map((i) => i.src))),
-    actions: uniq(transitions.flatMap((t) => t.actions).filter((a) => !a.startsWith('xstate.'))),
+    actions: uniq([...transitions.flatMap((t) => t.actions), ...states.flatMap((s) => [...s.entry, ...s.exit])].filter((a) => !a.startsWith('xstate.'))),
+    anonymous,
   };
 }
 

@@ -1,6 +1,6 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { edgeLabel } from './mermaid';
+import { edgeLabel, stateNotes } from './mermaid';
 import type { Chart, ChartState } from './statechart';
 
 /**
@@ -28,9 +28,7 @@ export function textWidth(text: string): number {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (x: number) => (Math.round(x * 10) / 10).toString();
 
-function notes(s: ChartState): string[] {
-  return [...s.invokes.map((i) => `invoke ${i.src}`), ...(s.tags.length ? [`tags ${s.tags.join(', ')}`] : [])];
-}
+const notes = (s: ChartState): string[] => stateNotes(s);
 
 const ANY = '__any';
 const INIT = '__initial';
@@ -39,7 +37,7 @@ export async function toSvg(chart: Chart): Promise<string> {
   const root = chart.root;
   const byId = new Map(chart.states.map((s) => [s.id, s]));
   const anyId = `${root.id}.${ANY}`;
-  const hasAny = chart.transitions.some((t) => t.source === root.id) || root.invokes.length > 0;
+  const hasAny = chart.transitions.some((t) => t.source === root.id) || stateNotes(root).length > 0;
 
   const nodes = new Map<string, ElkNode>();
   const build = (s: ChartState): ElkNode => {

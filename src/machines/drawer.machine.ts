@@ -31,6 +31,22 @@ export const drawerMachine = setup({
   actions: {
     /** Writes the open drawers into the current route, replacing it. */
     replaceRoute: (_, _params: { path: string; open: string[]; url: string | null }) => {},
+    /** The drawer goes on top (out of its place lower down, if it was open already). */
+    pushDrawer: assign({
+      open: ({ context, event }) => (event.type === 'DRAWER.OPEN' ? [...context.open.filter((n) => n !== event.name), event.name] : context.open),
+      url: ({ context, event }) => (event.type === 'DRAWER.OPEN' && event.url !== undefined ? event.url : context.url),
+    }),
+    /** The named drawer, or the top one, closes; the iframe address goes with the last. */
+    popDrawer: assign(({ context, event }) => {
+      const name = (event.type === 'DRAWER.CLOSE' ? event.name : undefined) ?? context.open[context.open.length - 1];
+      const open = context.open.filter((n) => n !== name);
+      return { open, url: open.length === 0 ? null : context.url };
+    }),
+    closeAll: assign({ open: [], url: null }),
+    /** A new route path: no drawer follows the user there. */
+    moveToPath: assign(({ context, event }) => ({ path: event.type === 'ROUTE.CHANGE' ? event.path : context.path, open: [], url: null })),
+    /** The same path with another query (back/forward, a link): the route says which drawers are open. */
+    followRoute: assign(({ context, event }) => (event.type === 'ROUTE.CHANGE' ? { open: event.open, url: event.url } : { open: context.open, url: context.url })),
   },
   guards: {
     pathChanged: ({ context, event }) => event.type === 'ROUTE.CHANGE' && event.path !== context.path,
@@ -44,38 +60,25 @@ export const drawerMachine = setup({
     ready: {
       on: {
         'DRAWER.OPEN': {
-          actions: [
-            assign({
-              open: ({ context, event }) => [...context.open.filter((n) => n !== event.name), event.name],
-              url: ({ context, event }) => (event.url !== undefined ? event.url : context.url),
-            }),
-            { type: 'replaceRoute', params: ({ context }) => context },
-          ],
+          actions: ['pushDrawer', { type: 'replaceRoute', params: ({ context }) => context }],
         },
         'DRAWER.CLOSE': {
-          actions: [
-            assign(({ context, event }) => {
-              const name = event.name ?? context.open[context.open.length - 1];
-              const open = context.open.filter((n) => n !== name);
-              return { open, url: open.length === 0 ? null : context.url };
-            }),
-            { type: 'replaceRoute', params: ({ context }) => context },
-          ],
+          actions: ['popDrawer', { type: 'replaceRoute', params: ({ context }) => context }],
         },
         'DRAWER.CLOSE_ALL': {
-          actions: [assign({ open: [], url: null }), { type: 'replaceRoute', params: ({ context }) => context }],
+          actions: ['closeAll', { type: 'replaceRoute', params: ({ context }) => context }],
         },
         'ROUTE.CHANGE': [
           {
             guard: and(['pathChanged', 'routeHadDrawers']),
             actions: [
-              assign({ path: ({ event }) => event.path, open: [], url: null }),
+              'moveToPath',
               // The hash router keeps the old query on a new path: strip it.
               { type: 'replaceRoute', params: ({ event }) => ({ path: event.path, open: [], url: null }) },
             ],
           },
-          { guard: 'pathChanged', actions: assign({ path: ({ event }) => event.path, open: [], url: null }) },
-          { actions: assign({ open: ({ event }) => event.open, url: ({ event }) => event.url }) },
+          { guard: 'pathChanged', actions: 'moveToPath' },
+          { actions: 'followRoute' },
         ],
       },
     },

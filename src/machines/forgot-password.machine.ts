@@ -68,6 +68,8 @@ export const forgotPasswordMachine = setup({
     clearMessages: assign({ problems: [], serverMessage: null }),
     keepServerMessage: assign({ serverMessage: ({ event }) => message((event as { error?: unknown }).error) }),
     flag: assign({ problems: (_, key: string) => [{ key }], serverMessage: null }),
+    keepResetTicket: assign({ resetTicket: (_, ticket: string) => ticket }),
+    keepProblems: assign({ problems: (_, problems: Problem[]) => problems }),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -103,7 +105,7 @@ export const forgotPasswordMachine = setup({
       invoke: {
         src: 'validateCode',
         input: ({ context }) => ({ userCode: context.values.userCode.trim(), code: context.values.code.trim() }),
-        onDone: { target: 'choosing', actions: assign({ resetTicket: ({ event }) => event.output.resetTicket }) },
+        onDone: { target: 'choosing', actions: { type: 'keepResetTicket', params: ({ event }) => event.output.resetTicket } },
         onError: { target: 'verifying', actions: 'keepServerMessage' },
       },
     },
@@ -120,7 +122,7 @@ export const forgotPasswordMachine = setup({
         input: ({ context }) => ({ userCode: context.values.userCode.trim(), password: context.values.newPassword }),
         onDone: [
           { guard: { type: 'ruleAccepts', params: ({ event }) => event.output }, target: 'saving' },
-          { target: 'choosing', actions: assign({ problems: ({ event }) => event.output }) },
+          { target: 'choosing', actions: { type: 'keepProblems', params: ({ event }) => event.output } },
         ],
         onError: { target: 'choosing', actions: 'keepServerMessage' },
       },

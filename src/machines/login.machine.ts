@@ -48,6 +48,7 @@ export const loginMachine = setup({
       errorKey: null,
       serverMessage: null,
     }),
+    keepResult: assign({ result: (_, result: LoginResult) => result }),
     flagIncomplete: assign({ errorKey: 'login.error.required', serverMessage: null }),
     keepServerMessage: assign({
       serverMessage: ({ event }) => {
@@ -74,7 +75,7 @@ export const loginMachine = setup({
       invoke: {
         src: 'submitLogin',
         input: ({ context }) => context.values,
-        onDone: { target: 'loggedIn', actions: assign({ result: ({ event }) => event.output }) },
+        onDone: { target: 'loggedIn', actions: { type: 'keepResult', params: ({ event }) => event.output } },
         onError: { target: 'editing', actions: 'keepServerMessage' },
       },
     },

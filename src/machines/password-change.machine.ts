@@ -48,6 +48,10 @@ export const passwordChangeMachine = setup({
       serverMessage: null,
     }),
     flag: assign({ problems: (_, key: string) => [{ key }], serverMessage: null }),
+    keepProblems: assign({ problems: (_, problems: Problem[]) => problems }),
+    keepServerMessage: assign({ serverMessage: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    /** Changed: nothing typed stays in memory. */
+    clearValues: assign({ values: empty }),
   },
 }).createMachine({
   id: 'passwordChange',
@@ -73,9 +77,9 @@ export const passwordChangeMachine = setup({
         input: ({ context }) => ({ password: context.values.newPassword }),
         onDone: [
           { guard: { type: 'ruleAccepts', params: ({ event }) => event.output }, target: 'saving' },
-          { target: 'editing', actions: assign({ problems: ({ event }) => event.output }) },
+          { target: 'editing', actions: { type: 'keepProblems', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'editing', actions: assign({ serverMessage: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+        onError: { target: 'editing', actions: 'keepServerMessage' },
       },
     },
     saving: {
@@ -83,10 +87,14 @@ export const passwordChangeMachine = setup({
       invoke: {
         src: 'changePassword',
         input: ({ context }) => ({ oldPassword: context.values.oldPassword, newPassword: context.values.newPassword }),
-        onDone: { target: 'changed', actions: assign({ values: empty }) },
-        onError: { target: 'editing', actions: assign({ serverMessage: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+        onDone: { target: 'changed', actions: 'clearValues' },
+        onError: { target: 'editing', actions: 'keepServerMessage' },
       },
     },
     changed: { on: { 'FORM.RESET': 'editing' } },
   },
 });
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,5 +1,4 @@
 import type { SnapshotFrom } from 'xstate';
-import { AUTOSAVE_NOTICE_TICK } from '../shared/constants';
 import type { ProfileEvent, ProfileField, profileMachine } from './profile.machine';
 import { fieldChange, submitProps } from './form.connect';
 
@@ -17,7 +16,7 @@ export function connectProfile(snapshot: Snapshot, send: Send) {
     profile: context.profile,
     serverMessage: context.serverMessage,
     restoredAt: context.restoredAt,
-    autosaved: context.dirty && context.ticks >= AUTOSAVE_NOTICE_TICK,
+    autosaved: snapshot.hasTag('autosaved'),
     savedNotice: context.savedNotice,
     field: (name: ProfileField) => ({
       name,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import { withField } from './form-values';
 import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK, GENDERS } from '../shared/constants';
 import { PROFILE_LIMITS, isEmail, type Profile, type ProfileValues } from '../shared/profile-rules';
@@ -25,7 +25,7 @@ export interface ProfileContext {
   dirty: boolean;
   /** Epoch ms of the draft restored on open, for the notice. */
   restoredAt: number | null;
-  /** Autosave ticks since the last edit that were saved; the notice shows from the 10th. */
+  /** Autosave ticks since the last edit that were saved; the guard `reachesNoticeTick` moves to `editing.noticed` at the AUTOSAVE_NOTICE_TICK-th. */
   ticks: number;
   savedNotice: boolean;
 }
@@ -58,6 +58,8 @@ export const profileMachine = setup({
   guards: {
     isValid: ({ context }) => Object.keys(validateProfile(context.values)).length === 0,
     isDirty: ({ context }) => context.dirty,
+    /** This tick is the one from which the "saved as a draft" notice shows. */
+    reachesNoticeTick: ({ context }) => context.ticks + 1 >= AUTOSAVE_NOTICE_TICK,
   },
   actions: {
     applyLoaded: assign(({ event }) => {
@@ -80,11 +82,13 @@ export const profileMachine = setup({
       return { profile, values: { userNameEn: profile.userNameEn, email: profile.email, gender: gender(profile.gender) }, dirty: false, restoredAt: null, ticks: 0, savedNotice: true, serverMessage: null };
     }),
     // A declined confirmation is not an error; any other failure keeps the values and says why.
+    // Back from a save, the draft notice counts again from zero (editing starts in `counting`).
     keepSaveError: assign({
       serverMessage: ({ event }) => {
         const error = (event as { error?: unknown }).error as { cancelled?: boolean } | undefined;
         return error?.cancelled ? null : messageOf(error);
       },
+      ticks: 0,
     }),
     /** Store the values as this form's draft: provided by the view. */
     storeDraft: (_, _params: { values: ProfileValues }) => {},
@@ -111,19 +115,32 @@ export const profileMachine = setup({
       on: { 'FORM.RELOAD': 'loading' },
     },
     editing: {
+      initial: 'counting',
       on: {
-        'FIELD.CHANGE': { actions: 'setField' },
         'FORM.SUBMIT': [
           { guard: 'isValid', target: 'saving', actions: { type: 'storeDraft', params: ({ context }) => ({ values: context.values }) } },
           { actions: 'flagInvalid' },
         ],
         'FORM.RELOAD': 'loading',
       },
-      after: {
-        autosave: [
-          { guard: 'isDirty', target: 'editing', reenter: true, actions: [{ type: 'storeDraft', params: ({ context }) => ({ values: context.values }) }, 'countTick'] },
-          { target: 'editing', reenter: true },
-        ],
+      states: {
+        // Autosave every AUTOSAVE_INTERVAL_MS while something is unsaved; typing does not restart the timer.
+        counting: {
+          on: { 'FIELD.CHANGE': { actions: 'setField' } },
+          after: {
+            autosave: [
+              { guard: and(['isDirty', 'reachesNoticeTick']), target: 'noticed', actions: [{ type: 'storeDraft', params: ({ context }) => ({ values: context.values }) }, 'countTick'] },
+              { guard: 'isDirty', target: 'counting', reenter: true, actions: [{ type: 'storeDraft', params: ({ context }) => ({ values: context.values }) }, 'countTick'] },
+              { target: 'counting', reenter: true },
+            ],
+          },
+        },
+        // The AUTOSAVE_NOTICE_TICK-th autosave since the last edit: the view says the input is kept as a draft.
+        noticed: {
+          tags: ['autosaved'],
+          on: { 'FIELD.CHANGE': { target: 'counting', actions: 'setField' } },
+          after: { autosave: { target: 'noticed', reenter: true, actions: { type: 'storeDraft', params: ({ context }) => ({ values: context.values }) } } },
+        },
       },
     },
     saving: {

@@ -46,6 +46,12 @@ describeModel(forgotPasswordMachine, {
       // A refusal keeps what was typed.
       if (s.context.serverMessage || s.context.problems.length) expect(s.context.values.code).toBe('123456');
     },
+    checking: (s, _step, run) => {
+      // The rule is checked for the password typed, and the form waits for it.
+      expect(view(s).busy).toBe(true);
+      expect(run.inputs.checkRule?.at(-1)).toEqual({ userCode: 'staff', password: s.context.values.newPassword });
+      expect([s.context.problems, s.context.serverMessage]).toEqual([[], null]);
+    },
     saving: (s, _step, run) => expect(run.inputs.modifyPassword?.at(-1)).toEqual({ userCode: 'staff', resetTicket: 'T1', newPassword: s.context.values.newPassword }),
     done: (s) => expect(view(s).done).toBe(true),
   },

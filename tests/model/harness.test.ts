@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { assign, createMachine, type AnyMachineSnapshot } from 'xstate';
 import { sampleMachine } from './support/sample.machine';
-import { describeModel, modelPaths, readChart, replay } from './support/model';
+import { describeModel, modelPaths, readChart, replay, unassertedStates } from './support/model';
 
 // The harness on a machine with every construct: it must cover all of it…
 // Its count grows on every retry; the walk keeps only whether the form is full.
@@ -11,6 +11,11 @@ describeModel(sampleMachine, {
   serializeState,
   actors: { saveDraft: { outputs: ['draft-1'] } },
   states: {
+    // the panel's own timer closes it; the form region is asserted below
+    // nothing is saved while the form is open, whatever the panel does
+    'editing.panel': (snapshot) => expect(snapshot.context.token).toBeNull(),
+    'editing.form.clean': (snapshot) => expect(snapshot.context.token).toBeNull(),
+    'editing.form.dirty': (snapshot) => expect(snapshot.context.count).toBeGreaterThan(0),
     // the debounce fired on the simulated clock, not in real time
     'editing.form.autosaved': (_s, _step, run) => expect(run.clock.now()).toBeGreaterThanOrEqual(500),
     saving: (_s, _step, run) => expect(run.inputs.saveDraft?.at(-1)).toEqual({ count: expect.any(Number) }),
@@ -32,6 +37,16 @@ describe('the harness', () => {
     const early = sampleMachine.provide({ delays: { debounce: 100 } });
     const path = paths.find((p) => p.steps.some((s) => s.event.type.startsWith('xstate.after.debounce')))!;
     await expect(replay(early, chart, path, { serializeState })).rejects.toThrow(/no timer of 500 ms/);
+  });
+
+  it('names every atomic state the walk reaches without an assertion', () => {
+    // `saved` (final) and `full` (left at once by `always`, never at rest) are not asserted here.
+    expect(unassertedStates(paths, ['editing', 'saving'])).toEqual(['saved']);
+    // an assertion on one region of a parallel state does not count for the other
+    expect(unassertedStates(paths, ['editing.form', 'saving', 'saved'])).toEqual(['editing.panel.closed', 'editing.panel.open']);
+    expect(unassertedStates(paths, ['editing.form.clean', 'editing.panel', 'saving', 'saved'])).toEqual(['editing.form.autosaved', 'editing.form.dirty']);
+    // a parent key covers its children; every leaf asserted leaves nothing
+    expect(unassertedStates(paths, ['editing', 'saving', 'saved'])).toEqual([]);
   });
 
   it('counts targetless, self and always transitions among the total', () => {

@@ -10,9 +10,9 @@ const declined = Object.assign(new Error('cancelled'), { cancelled: true });
 const drafts: unknown[] = [];
 let dropped = 0;
 
-// Ticks grow with time: the walk keeps whether the notice would show, not the count.
+// Ticks stop counting at AUTOSAVE_NOTICE_TICK, so the walk can count them all and reach the notice.
 const serializeState = (s: { value: unknown; context: { values: unknown; errors: object; dirty: boolean; ticks: number; serverMessage: string | null; restoredAt: number | null } }) =>
-  JSON.stringify([s.value, s.context.values, Object.keys(s.context.errors), s.context.dirty, s.context.ticks >= 1, s.context.serverMessage, s.context.restoredAt]);
+  JSON.stringify([s.value, s.context.values, Object.keys(s.context.errors), s.context.dirty, s.context.ticks, s.context.serverMessage, s.context.restoredAt]);
 
 describeModel(profileMachine, {
   serializeState: serializeState as never,
@@ -59,6 +59,15 @@ describeModel(profileMachine, {
       if (step.event.type.startsWith('xstate.error.actor') && snapshot.context.serverMessage === null) expect(snapshot.context.values.email).not.toBe('');
       if (snapshot.context.savedNotice) expect([dropped, snapshot.context.dirty]).toEqual([1, false]);
       if (Object.keys(snapshot.context.errors).length) expect(snapshot.context.errors.email?.key).toBe('request.profile.error.email');
+    },
+    'editing.counting': (snapshot) => expect(connectProfile(snapshot as never, () => undefined).autosaved).toBe(false),
+    // The notice is a state the walk reaches: the AUTOSAVE_NOTICE_TICK-th autosave since the last edit, not before.
+    'editing.noticed': (snapshot, step, run) => {
+      expect(connectProfile(snapshot as never, () => undefined).autosaved).toBe(true);
+      expect(snapshot.context.ticks).toBe(AUTOSAVE_NOTICE_TICK);
+      expect(run.clock.now()).toBeGreaterThanOrEqual(AUTOSAVE_NOTICE_TICK * AUTOSAVE_INTERVAL_MS);
+      expect(drafts.at(-1)).toEqual(snapshot.context.values);
+      if (step.event.type === 'FIELD.CHANGE') throw new Error('an edit must hide the notice');
     },
     saving: (snapshot, _step, run) => {
       // The values are kept as a draft before the call goes out: a 401 now loses nothing.

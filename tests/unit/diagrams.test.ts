@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { generate, indexEntry, readme } from '../../scripts/diagrams/generate';
+import { assign, createMachine, setup, type AnyStateMachine } from 'xstate';
+import { generate, indexEntry, readme, refuseAnonymous } from '../../scripts/diagrams/generate';
 import { toMermaid } from '../../scripts/diagrams/mermaid';
 import { readChart } from '../../scripts/diagrams/statechart';
 import { toSvg } from '../../scripts/diagrams/svg';
@@ -35,7 +36,12 @@ describe('Mermaid diagram', () => {
     expect(mmd).toContain('saving : invoke saveDraft');
     expect(mmd).toContain('editing__form__dirty --> editing__form__dirty : FORM.RESET (re-enter)');
     // a targetless transition stays where it is
-    expect(mmd).toContain('editing__form__dirty --> editing__form__dirty : ITEM.ADD');
+    expect(mmd).toContain('editing__form__dirty --> editing__form__dirty : ITEM.ADD / addItem');
+  });
+
+  it('prints the actions of a transition on its arrow, in order', () => {
+    expect(mmd).toContain('editing__form__clean --> editing__form__dirty : ITEM.ADD / addItem');
+    expect(mmd).toContain('saving --> saved : done: saveDraft / keepToken');
   });
 });
 
@@ -44,7 +50,7 @@ describe('SVG diagram', () => {
     const svg = await toSvg(chart);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     for (const s of chart.states.slice(1)) expect(svg).toContain(`data-state-id="${s.id}"`);
-    for (const label of ['FORM.SUBMIT [hasItems]', 'always [isFull]', 'after debounce (500 ms)', 'after 3000 ms', 'done: saveDraft', 'invoke saveDraft']) {
+    for (const label of ['FORM.SUBMIT [hasItems]', 'always [isFull]', 'after debounce (500 ms)', 'after 3000 ms', 'done: saveDraft / keepToken', 'invoke saveDraft', 'ITEM.ADD / addItem']) {
       expect(svg).toContain(`>${label}</text>`);
     }
     expect(svg).toMatch(/class="state compound parallel" data-state-id="sample.editing"/);
@@ -86,12 +92,67 @@ describe('README table', () => {
     expect(row).toContain('`saveDraft`');
     expect(md).toContain('| editing.form.dirty | `always [isFull]` | full |');
     expect(md).toContain('| editing.form.dirty | `FORM.RESET (re-enter)` | editing.form.dirty |');
+    expect(md).toContain('| saving | `done: saveDraft / keepToken` | saved |');
+    expect(row).toContain('`addItem`, `keepToken`');
   });
 
   it('comes with every file for the machines given', async () => {
     const files = await generate([found]);
     expect([...files.keys()].sort()).toEqual(['README.md', 'index.json', 'sample.mmd', 'sample.svg']);
     expect(JSON.parse(files.get('index.json')!)[0]).toMatchObject({ id: 'sample', svg: 'sample.svg', guards: ['hasItems', 'isFull'] });
+  });
+});
+
+/** The same machine with one action taken off the first transition that runs it. */
+function without(machine: AnyStateMachine, action: string): AnyStateMachine {
+  let done = false;
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'actions' && !done && (v === action || (Array.isArray(v) && v.includes(action)))) {
+        done = true;
+        out[k] = Array.isArray(v) ? v.filter((a) => a !== action) : [];
+      } else out[k] = typeof v === 'function' ? v : strip(v);
+    }
+    return out;
+  };
+  const config = strip(machine.config) as never;
+  expect(done).toBe(true);
+  return createMachine(config, machine.implementations as never) as AnyStateMachine;
+}
+
+describe('what the diagrams refuse and notice', () => {
+  it('refuses an inline action or guard, naming the machine and the transition', () => {
+    const inline = setup({ types: { context: {} as { n: number } } }).createMachine({
+      id: 'inlineSample',
+      context: { n: 0 },
+      initial: 'idle',
+      states: {
+        idle: { on: { 'ITEM.ADD': { actions: assign({ n: ({ context }) => context.n + 1 }) }, 'FORM.SUBMIT': { guard: ({ context }) => context.n > 0, target: 'done' } } },
+        done: { entry: assign({ n: 0 }) },
+      },
+    });
+    const chart = readChart(inline);
+    expect(() => refuseAnonymous(chart, new Set())).toThrow(/machine 'inlineSample' has 3 anonymous/);
+    expect(() => refuseAnonymous(chart, new Set())).toThrow('inlineSample / idle: ITEM.ADD → self: inline action (assign)');
+    expect(() => refuseAnonymous(chart, new Set())).toThrow('inlineSample / idle: FORM.SUBMIT [inline] → done: inline guard');
+    expect(() => refuseAnonymous(chart, new Set())).toThrow('inlineSample / done entry: inline action (assign)');
+    return expect(generate([{ file: 'x.machine.ts', exportName: 'inline', machine: inline }])).rejects.toThrow(/anonymous/);
+  });
+
+  it('accepts named actions, named guards with params and and/or/not over named guards', () => {
+    expect(chart.anonymous).toEqual([]);
+    expect(() => refuseAnonymous(chart, new Set())).not.toThrow();
+  });
+
+  it('goes stale when an action is taken off a transition (as removing goToLogin would)', async () => {
+    const before = await generate([found]);
+    const after = await generate([{ ...found, machine: without(sampleMachine, 'addItem') }]);
+    const changed = [...before.keys()].filter((f) => before.get(f) !== after.get(f)).sort();
+    expect(changed).toEqual(['README.md', 'index.json', 'sample.mmd', 'sample.svg']);
+    expect(after.get('sample.mmd')).toContain('editing__form__clean --> editing__form__dirty : ITEM.ADD\n');
   });
 });
 

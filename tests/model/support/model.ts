@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { AnyMachineSnapshot, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { readChart } from '../../../scripts/diagrams/statechart';
 import { modelPaths, type ModelOptions, type ModelStep } from './paths';
+import { matchesKey, unassertedStates } from './asserted';
 import { writeRecord } from './record';
 import { replay, type ReplayHooks, type Run } from './replay';
 
@@ -18,15 +19,14 @@ export interface DescribeModelOptions<S = AnyMachineSnapshot> extends Omit<Model
   provide?: ReplayHooks['provide'];
   /**
    * Assertions per state, keyed like `snapshot.matches` ('editing', 'form.dirty'): each runs
-   * on every step that ends in a matching state. A key that no path reaches fails the test.
+   * on every step that ends in a matching state. A key that no path reaches fails the test, and so does an atomic or final state the paths reach that no key matches.
    */
   states?: Record<string, (snapshot: S, step: ModelStep, run: Run) => void | Promise<void>>;
   /** Runs after every step, whatever the state. */
   onState?: (snapshot: S, step: ModelStep, run: Run) => void | Promise<void>;
 }
 
-const matches = (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key.includes('.') ? toValue(key.split('.')) : key);
-const toValue = (parts: string[]): string | Record<string, unknown> => (parts.length === 1 ? parts[0]! : { [parts[0]!]: toValue(parts.slice(1)) });
+const matches = matchesKey;
 
 export function describeModel<M extends AnyStateMachine>(machine: M, typed: DescribeModelOptions<SnapshotFrom<M>> = {}): void {
   const options = typed as DescribeModelOptions<AnyMachineSnapshot>;
@@ -64,6 +64,10 @@ export function describeModel<M extends AnyStateMachine>(machine: M, typed: Desc
       expect(Object.keys(options.states ?? {}).filter((k) => !visited.has(k))).toEqual([]);
     });
 
+    it('asserts something in every atomic state it reaches', () => {
+      expect(unassertedStates(paths, Object.keys(options.states ?? {}))).toEqual([]);
+    });
+
     it('covers every transition of the machine', () => {
       expect(chart.transitions.map((t) => t.id).filter((id) => !covered.has(id))).toEqual([]);
     });
@@ -74,4 +78,5 @@ export function describeModel<M extends AnyStateMachine>(machine: M, typed: Desc
 
 export { modelPaths, type ModelOptions, type ModelPath, type ModelStep } from './paths';
 export { replay, type Run } from './replay';
+export { unassertedStates } from './asserted';
 export { readChart } from '../../../scripts/diagrams/statechart';

@@ -14,7 +14,7 @@ export const sampleMachine = setup({
   actors: { saveDraft: fromPromise<string, { count: number }>(async () => 'not provided') },
   guards: { hasItems: ({ context }) => context.count > 0, isFull: ({ context }) => context.count >= 2 },
   delays: { debounce: 500 },
-  actions: { addItem: assign({ count: ({ context }) => context.count + 1 }) },
+  actions: { addItem: assign({ count: ({ context }) => context.count + 1 }), keepToken: assign({ token: (_, token: string) => token }) },
 }).createMachine({
   id: 'sample',
   context: { count: 0, token: null },
@@ -50,7 +50,7 @@ export const sampleMachine = setup({
       invoke: {
         src: 'saveDraft',
         input: ({ context }) => ({ count: context.count }),
-        onDone: { target: 'saved', actions: assign({ token: ({ event }) => event.output }) },
+        onDone: { target: 'saved', actions: { type: 'keepToken', params: ({ event }) => event.output } },
         onError: 'editing',
       },
     },
