@@ -4,17 +4,28 @@ import type { HttpErrorEvent, httpErrorMachine } from './http-error.machine';
 type Snapshot = SnapshotFrom<typeof httpErrorMachine>;
 type Send = (event: HttpErrorEvent) => void;
 
-/** The 412 dialog's props from the machine's snapshot; the dialog only renders them. */
+/**
+ * The confirmation dialog's props from the machine's snapshot; the dialog only renders them.
+ * A question carries its own texts; a 412 has none (`title`, `okLabel`, `cancelLabel` are null: the
+ * dialog uses the request layer's own).
+ */
 export function connectHttpError(snapshot: Snapshot, send: Send) {
   const current = snapshot.context.queue[0] ?? null;
   const busy = snapshot.hasTag('busy');
+  const question = current?.kind === 'question' ? current : null;
   return {
     open: snapshot.hasTag('open') && current !== null,
     busy,
+    kind: current?.kind ?? null,
     message: current?.message ?? '',
-    params: current?.params ?? {},
+    params: current?.kind === 'precondition' ? current.params : {},
+    title: question?.title ?? null,
+    okLabel: question?.ok ?? null,
+    cancelLabel: question?.cancel ?? null,
+    danger: question?.danger ?? false,
     /** How many more confirmations wait behind this one. */
     waiting: Math.max(0, snapshot.context.queue.length - 1),
+    getRootProps: () => ({ 'data-part': 'root', 'data-state': snapshot.hasTag('open') ? 'open' : 'closed', 'data-kind': current?.kind ?? undefined }),
     confirm: () => send({ type: 'CONFIRM.ACCEPT' }),
     cancel: () => {
       if (!busy) send({ type: 'CONFIRM.CANCEL' });

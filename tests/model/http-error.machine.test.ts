@@ -1,50 +1,77 @@
 import { expect } from '@jest/globals';
-import { httpErrorMachine, type Confirmation } from '../../src/machines/http-error.machine';
+import { httpErrorMachine, type Confirmation, type ConfirmationRef } from '../../src/machines/http-error.machine';
 import { connectHttpError } from '../../src/machines/http-error.connect';
 import { describeModel } from './support/model';
 
-const first: Confirmation = { id: 1, params: { from: 'a@x.cn', to: 'b@x.cn' }, message: 'Change it?', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', method: 'POST', redirectUrl: null };
-const second: Confirmation = { id: 2, params: {}, message: 'Sign it?', targetUrl: '/api/fsmc/cert/do', method: 'PUT', redirectUrl: '#/done' };
+const first: Confirmation = { kind: 'precondition', id: 1, params: { from: 'a@x.cn', to: 'b@x.cn' }, message: 'Change it?', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', method: 'POST', redirectUrl: null };
+const second: Confirmation = { kind: 'precondition', id: 2, params: {}, message: 'Sign it?', targetUrl: '/api/fsmc/cert/do', method: 'PUT', redirectUrl: '#/done' };
+// A question shares id 1 with the first 412: ids are unique per kind, and the queue keeps them apart.
+const question: Confirmation = { kind: 'question', id: 1, title: 'Delete', message: 'Delete it?', ok: 'Delete', cancel: 'Keep', danger: true };
+const key = (c: { kind: string; id: number }) => `${c.kind}:${c.id}`;
 
-const effects = { cancelled: [] as number[], redirects: [] as Array<string | null> };
+const effects = { declined: [] as ConfirmationRef[], agreed: [] as ConfirmationRef[], redirects: [] as Array<string | null>, queue: [] as string[] };
 
-// The queue is what matters, by ids; two waiting 412s are as many as the walk needs.
-const serializeState = (s: { value: unknown; context: { queue: Confirmation[] } }) => JSON.stringify([s.value, s.context.queue.map((c) => c.id)]);
+// The queue is what matters, by kind and id; two waiting items are as many as the walk needs.
+const serializeState = (s: { value: unknown; context: { queue: Confirmation[] } }) => JSON.stringify([s.value, s.context.queue.map(key)]);
+const view = (s: unknown) => connectHttpError(s as never, () => undefined);
 
 describeModel(httpErrorMachine, {
   serializeState: serializeState as never,
   events: {
-    // A 412 arrives for a request not yet queued (ids are unique per held request).
+    // A 412 or a question arrives that is not queued yet; the queue holds at most two.
     'CONFIRM.REQUEST': (snapshot) => {
-      const queued = (snapshot.context as { queue: Confirmation[] }).queue.map((c) => c.id);
-      return [first, second].filter((c) => !queued.includes(c.id)).slice(0, 1) as unknown as Array<Record<string, unknown>>;
+      const queued = (snapshot.context as { queue: Confirmation[] }).queue.map(key);
+      if (queued.length >= 2) return [];
+      return [first, second, question].filter((c) => !queued.includes(key(c))) as unknown as Array<Record<string, unknown>>;
     },
   },
   actors: { resend: { outputs: [{ email: 'b@x.cn' }], errors: [new Error('server said no')] } },
   provide: {
     actions: {
-      cancelPending: (_: unknown, params: { id: number }) => void effects.cancelled.push(params.id),
+      decline: (_: unknown, ref: ConfirmationRef) => void effects.declined.push(ref),
+      agree: (_: unknown, ref: ConfirmationRef) => void effects.agreed.push(ref),
       followRedirect: (_: unknown, params: { url: string | null }) => void effects.redirects.push(params.url),
     },
   },
   onState: (snapshot, step) => {
-    if (step.event.type === 'xstate.init') Object.assign(effects, { cancelled: [], redirects: [] });
-    // A confirmed call that succeeded follows its redirect URL (null when it has none).
-    if (step.event.type.startsWith('xstate.done.actor')) expect(effects.redirects.length).toBeGreaterThan(0);
-    const view = connectHttpError(snapshot as never, () => undefined);
+    if (step.event.type === 'xstate.init') Object.assign(effects, { declined: [], agreed: [], redirects: [], queue: [] });
     const queue = (snapshot.context as { queue: Confirmation[] }).queue;
-    // The dialog is open exactly while a confirmation is pending, and shows the first one.
-    expect(view.open).toBe(queue.length > 0);
-    if (view.open) expect([view.message, view.params]).toEqual([queue[0]!.message, queue[0]!.params]);
-    // Declining fails exactly the request the dialog showed, and takes it off the queue.
-    if (step.event.type === 'CONFIRM.CANCEL') expect(queue.map((c) => c.id)).not.toContain(effects.cancelled.at(-1));
+    const left = effects.queue.filter((k) => !queue.map(key).includes(k));
+    effects.queue = queue.map(key);
+    // Whatever leaves the queue leaves it once, and only the one the dialog showed.
+    expect(left.length).toBeLessThanOrEqual(1);
+    // A question that leaves the queue is answered exactly once: yes on ACCEPT, no on CANCEL.
+    for (const k of left.filter((x) => x.startsWith('question:'))) {
+      const answered = [...effects.agreed, ...effects.declined].map(key).filter((x) => x === k);
+      expect(answered).toHaveLength(1);
+      expect((step.event.type === 'CONFIRM.ACCEPT' ? effects.agreed : effects.declined).map(key)).toContain(k);
+    }
+    // A 412 declined fails exactly that request; one confirmed and answered follows its redirect URL.
+    if (step.event.type === 'CONFIRM.CANCEL') expect(left).toEqual([key(effects.declined.at(-1)!)]);
+    if (step.event.type.startsWith('xstate.done.actor')) expect(effects.redirects.length).toBeGreaterThan(0);
+    const api = view(snapshot);
+    // The dialog is open exactly while something is queued, and shows the first one with its own texts.
+    expect(api.open).toBe(queue.length > 0);
+    expect(api.waiting).toBe(Math.max(0, queue.length - 1));
+    if (api.open) {
+      expect([api.kind, api.message]).toEqual([queue[0]!.kind, queue[0]!.message]);
+      if (queue[0]!.kind === 'question') expect([api.title, api.okLabel, api.cancelLabel, api.danger]).toEqual(['Delete', 'Delete', 'Keep', true]);
+      else expect([api.title, api.okLabel, api.params]).toEqual([null, null, queue[0]!.params]);
+    }
   },
   states: {
-    idle: (snapshot) => expect(snapshot.context.queue).toEqual([]),
-    confirming: (snapshot) => expect(connectHttpError(snapshot as never, () => undefined).busy).toBe(false),
+    idle: (snapshot) => {
+      expect(snapshot.context.queue).toEqual([]);
+      expect(view(snapshot).getRootProps()['data-state']).toBe('closed');
+    },
+    confirming: (snapshot) => {
+      expect(view(snapshot).busy).toBe(false);
+      expect(view(snapshot).getRootProps()).toMatchObject({ 'data-part': 'root', 'data-state': 'open', 'data-kind': snapshot.context.queue[0]!.kind });
+    },
     resending: (snapshot, _step, run) => {
-      expect(connectHttpError(snapshot as never, () => undefined).busy).toBe(true);
-      // The request sent again is the one the dialog showed.
+      expect(view(snapshot).busy).toBe(true);
+      // Only a 412 is sent again, and it is the one the dialog showed.
+      expect(snapshot.context.queue[0]!.kind).toBe('precondition');
       expect(run.inputs.resend?.at(-1)).toEqual(snapshot.context.queue[0]);
     },
   },

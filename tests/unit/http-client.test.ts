@@ -13,9 +13,12 @@ import { ok } from '../../server/http/answer';
 import { HEADERS, UPLOAD_CONTENT_FILTER_FIELD } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { httpConfig } from '../../src/services/http/config';
-import { ApiError, cancelPending, confirmPending, download, fileNameOf, list, page, remove, request, setDeleteConfirmation, upload } from '../../src/services/http/client';
+import { ApiError, cancelPending, confirmPending, download, fileNameOf, list, page, remove, request, upload } from '../../src/services/http/client';
 import { forgetEnvelopeKey } from '../../src/services/http/envelope-key';
+import { createActor } from 'xstate';
 import { httpEvents, type PreconditionEvent, type ToastEvent } from '../../src/services/http/events';
+import { answerQuestion } from '../../src/services/http/questions';
+import { confirmationLogic, listenForConfirmations } from '../../src/widgets/request-layer/confirmation-logic';
 import { loading } from '../../src/services/http/loading';
 import { i18n } from '../../src/services/i18n/i18n';
 import { local, session } from '../../src/services/storage';
@@ -269,9 +272,9 @@ describe('the HTTP client against the real server', () => {
   it('deletes only after confirmation, turning a bare id into {id}; declining sends nothing and says so', async () => {
     const answers = [false, true];
     const asked: string[] = [];
-    const restore = setDeleteConfirmation(async (message) => {
-      asked.push(message);
-      return answers.shift()!;
+    const off = httpEvents.on('question', (q) => {
+      asked.push(`${q.title}|${q.message}|${q.ok}|${q.cancel}|${q.danger}`);
+      answerQuestion(q.id, answers.shift()!);
     });
     try {
       expect(await remove({ url: '/api/fsmc/test/delete', data: 17 })).toEqual({ deleted: false });
@@ -279,9 +282,32 @@ describe('the HTTP client against the real server', () => {
       expect(toasts).toEqual([{ type: 'info', title: '已取消删除' }]);
       expect(await remove({ url: '/api/fsmc/test/delete', data: 17 })).toEqual({ deleted: true, data: { id: 17 } });
       expect(calls.delete).toBe(1);
-      expect(asked).toEqual(['确定要删除吗？删除后不可恢复。', '确定要删除吗？删除后不可恢复。']);
+      expect(asked).toEqual(Array(2).fill('删除确认|确定要删除吗？删除后不可恢复。|删除|取消|true'));
     } finally {
-      restore();
+      off();
+    }
+  });
+
+  it('settles two overlapping deletes, one question at a time, through the confirmation queue', async () => {
+    const deletesBefore = calls.delete ?? 0;
+    const queue = createActor(confirmationLogic).start();
+    const off = listenForConfirmations(queue);
+    try {
+      const a = remove({ url: '/api/fsmc/test/delete', data: 1, message: 'first?' });
+      const b = remove({ url: '/api/fsmc/test/delete', data: 2, message: 'second?' });
+      // One dialog: the first question; the second waits behind it.
+      expect(queue.getSnapshot().context.queue.map((q) => q.message)).toEqual(['first?', 'second?']);
+      queue.send({ type: 'CONFIRM.ACCEPT' });
+      expect(queue.getSnapshot().context.queue.map((q) => q.message)).toEqual(['second?']);
+      queue.send({ type: 'CONFIRM.CANCEL' });
+      expect(queue.getSnapshot().value).toBe('idle');
+      // Both settle: the first deleted, the second declined (before the queue, the first never did).
+      expect(await a).toEqual({ deleted: true, data: { id: 1 } });
+      expect(await b).toEqual({ deleted: false });
+      expect(calls.delete).toBe(deletesBefore + 1);
+    } finally {
+      off();
+      queue.stop();
     }
   });
 

@@ -10,6 +10,7 @@ import { statusMessageKey } from '../../shared/http-errors';
 import { httpEvents } from './events';
 import { loading } from './loading';
 import { requestToken } from './request-token';
+import { ask } from './questions';
 
 /**
  * The one HTTP client of the app (shell §7). Every call of src/services/api goes through
@@ -368,25 +369,21 @@ export function upload<T>(options: UploadOptions): Promise<T> {
   });
 }
 
-/** Asks the user before a delete; the widgets register the dialog (window.confirm otherwise). */
-export type ConfirmDelete = (message: string) => Promise<boolean>;
-let confirmDelete: ConfirmDelete = async (message) => (typeof window !== 'undefined' && typeof window.confirm === 'function' ? window.confirm(message) : false);
-export function setDeleteConfirmation(handler: ConfirmDelete): () => void {
-  const previous = confirmDelete;
-  confirmDelete = handler;
-  return () => {
-    confirmDelete = previous;
-  };
-}
-
 export type RemoveResult<T> = { deleted: true; data: T } | { deleted: false };
 
 /**
- * Delete with confirmation (shell §7): asks, then POSTs; a bare id becomes {id}. Declining
+ * Delete with confirmation (shell §7): asks (through the confirmation queue, so overlapping
+ * deletes each get their answer), then POSTs; a bare id becomes {id}. Declining
  * shows the delete-cancelled text and sends nothing.
  */
 export async function remove<T = null>(options: Omit<RequestOptions, 'data'> & { data: unknown; message?: string }): Promise<RemoveResult<T>> {
-  const ok = await confirmDelete(options.message ?? text('request.delete.confirm'));
+  const ok = await ask({
+    title: text('request.delete.title'),
+    message: options.message ?? text('request.delete.confirm'),
+    ok: text('request.delete.ok'),
+    cancel: text('request.delete.cancel'),
+    danger: true,
+  });
   if (!ok) {
     httpEvents.emit('toast', { type: 'info', title: text('request.delete.cancelled') });
     return { deleted: false };

@@ -27,6 +27,18 @@ export interface PreconditionEvent {
   redirectUrl: string | null;
 }
 
+/** A question to the user (delete, cancel all, clear…): localised texts, answered through `answerQuestion`. */
+export interface QuestionEvent {
+  /** Identifies the waiting promise for answerQuestion. */
+  id: number;
+  title: string;
+  message: string;
+  ok: string;
+  cancel: string;
+  /** The action destroys something: the dialog's OK is red. */
+  danger: boolean;
+}
+
 /**
  * What the login page and the shell tell the session machine: a login started, succeeded or
  * failed; the user logged out (later 401s of calls still in flight then bring no prompt).
@@ -41,6 +53,7 @@ export interface HttpEvents {
   toast: ToastEvent;
   unauthorized: UnauthorizedEvent;
   precondition: PreconditionEvent;
+  question: QuestionEvent;
 }
 
 type Listener<T> = (value: T) => void;
@@ -50,6 +63,7 @@ const listeners: { [K in keyof HttpEvents]: Set<Listener<HttpEvents[K]>> } = {
   toast: new Set(),
   unauthorized: new Set(),
   precondition: new Set(),
+  question: new Set(),
 };
 
 export const httpEvents = {

@@ -1,17 +1,14 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine';
 import { connectSession } from '../../machines/session.connect';
-import { httpErrorMachine, type Confirmation } from '../../machines/http-error.machine';
 import { connectHttpError } from '../../machines/http-error.connect';
-import { cancelPending, confirmPending } from '../../services/http/client';
 import { httpEvents } from '../../services/http/events';
 import { requestToken } from '../../services/http/request-token';
 import { currentRoute, loginUrl } from '../../services/http/return-to';
 import { local, session } from '../../services/storage';
 import { ConfirmDialog } from './ConfirmDialog';
-import { DeleteConfirmDialog } from './DeleteConfirmDialog';
+import { confirmationLogic, listenForConfirmations } from './confirmation-logic';
 import { LoadingOverlay } from './LoadingOverlay';
 import { SessionPrompt } from './SessionPrompt';
 import { toaster, ToastViewport } from './toaster';
@@ -32,23 +29,14 @@ const sessionLogic = sessionMachine.provide({
   },
 });
 
-const httpErrorLogic = httpErrorMachine.provide({
-  actors: { resend: fromPromise<unknown, Confirmation>(({ input }) => confirmPending(input.id)) },
-  actions: {
-    cancelPending: (_, { id }) => cancelPending(id),
-    followRedirect: (_, { url }) => {
-      if (url) window.location.assign(url);
-    },
-  },
-});
-
 /**
  * The request layer's UI, mounted once per page (AppProviders): loading overlay, toasts, the
- * 401 prompt (session machine), the 412 dialog (http-error machine) and the delete question.
+ * 401 prompt (session machine) and the one confirmation dialog (http-error machine's queue:
+ * 412 confirmations and the questions asked before a delete, "cancel all", "clear").
  */
 export function RequestLayer() {
   const sessionRef = useActorRef(sessionLogic, { inspect });
-  const httpErrorRef = useActorRef(httpErrorLogic, { inspect });
+  const httpErrorRef = useActorRef(confirmationLogic, { inspect });
   const sessionApi = useSelector(sessionRef, (s) => connectSession(s, sessionRef.send), (a, b) => a.promptOpen === b.promptOpen && a.messageKey === b.messageKey);
   const confirmApi = useSelector(httpErrorRef, (s) => s);
 
@@ -57,7 +45,7 @@ export function RequestLayer() {
     const offs = [
       httpEvents.on('unauthorized', ({ code }) => sessionRef.send({ type: 'SESSION.REJECT', code })),
       httpEvents.on('session', (signal) => sessionRef.send(signal)),
-      httpEvents.on('precondition', (item) => httpErrorRef.send({ type: 'CONFIRM.REQUEST', ...item })),
+      listenForConfirmations(httpErrorRef),
       httpEvents.on('toast', (toast) => void toaster.create({ ...toast, closable: true })),
     ];
     return () => offs.forEach((off) => off());
@@ -69,7 +57,6 @@ export function RequestLayer() {
       <ToastViewport />
       <SessionPrompt api={sessionApi} />
       <ConfirmDialog api={connectHttpError(confirmApi, httpErrorRef.send)} />
-      <DeleteConfirmDialog />
     </>
   );
 }
