@@ -2,6 +2,7 @@ import { Button, EmptyState, Flex, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../../services/i18n/react';
+import { ask } from '../../../services/http/questions';
 import { useShell } from '../../shell-context';
 import { FavouriteButton } from '../../menu/FavouriteButton';
 
@@ -15,11 +16,16 @@ export default function FavouritesPanel() {
   });
   const saving = useSelector(menu, (s) => s.hasTag('saving'));
   const message = useSelector(menu, (s) => s.context.serverMessage);
+  // Clearing cannot be undone: ask first (the page's confirmation queue); "keep them" does nothing.
+  const clear = async () => {
+    const yes = await ask({ title: t('shell.favourites.clearAsk.title'), message: t('shell.favourites.clearAsk.message'), ok: t('shell.favourites.clearAsk.ok'), cancel: t('shell.favourites.clearAsk.cancel'), danger: true });
+    if (yes) menu.send({ type: 'FAVOURITE.CLEAR' });
+  };
   return (
     <Stack gap="3" data-testid="favourites">
       {message && <Text color="fg.error" role="alert">{message}</Text>}
       <Flex justify="flex-end">
-        <Button size="sm" variant="outline" disabled={saving || items.length === 0} onClick={() => menu.send({ type: 'FAVOURITE.CLEAR' })}>
+        <Button size="sm" variant="outline" disabled={saving || items.length === 0} onClick={() => void clear()}>
           {t('shell.favourites.clear')}
         </Button>
       </Flex>
