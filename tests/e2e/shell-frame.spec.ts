@@ -44,7 +44,15 @@ test('drawers: named in the route, full height from the right at 86.1%, Escape c
   expect(before).toBeGreaterThan(1);
   await items.first().getByRole('button', { name: /^取消提醒/ }).click();
   await expect(items).toHaveCount(before - 1);
+  // "Cancel all" asks first; keeping them does nothing, confirming cancels them all.
+  const question = page.getByTestId('question-dialog');
   await reminders.getByRole('button', { name: '全部取消' }).click();
+  await expect(question).toContainText(`确定要取消全部 ${before - 1} 条提醒吗？`);
+  await question.getByRole('button', { name: '保留' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(items).toHaveCount(before - 1);
+  await reminders.getByRole('button', { name: '全部取消' }).click();
+  await question.getByRole('button', { name: '全部取消' }).click();
   await expect(reminders.getByText('暂无提醒')).toBeVisible();
 
   // A second drawer stacks; Escape closes the top one only.
