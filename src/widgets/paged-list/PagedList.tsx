@@ -7,7 +7,8 @@ import { ErrorAlert } from '../ErrorAlert';
 /**
  * The frame every paged list shares: a spinner on the first load, the failure with a retry, the
  * empty state, the rows (the caller renders them) and the pager (Chakra's Pagination) with the
- * page size. Everything comes from `connectPagedList`; this file only draws it.
+ * page size. Everything comes from `connectPagedList`; this file only draws it. The pager stays
+ * usable while a page loads: the machine keeps the newest request and drops older answers.
  */
 export function PagedList<Row>({ api, empty, children, testId }: { api: PagedListApi<Row>; empty: string; children: (rows: Row[]) => ReactNode; testId?: string }) {
   const { t } = useI18n();
@@ -51,11 +52,11 @@ export function PagedList<Row>({ api, empty, children, testId }: { api: PagedLis
           <Pagination.Root {...pagination} aria-label={t('shell.pager.label')} translations={{ prevTriggerLabel: t('shell.pager.previous'), nextTriggerLabel: t('shell.pager.next'), itemLabel: ({ page, totalPages }) => t('shell.pager.page', { page, pages: totalPages }) }}>
             <ButtonGroup size="xs" variant="ghost" attached={false}>
               <Pagination.PrevTrigger asChild>
-                <IconButton disabled={api.busy || api.page <= 1}>‹</IconButton>
+                <IconButton disabled={api.page <= 1}>‹</IconButton>
               </Pagination.PrevTrigger>
-              <Pagination.Items render={(page) => <IconButton disabled={api.busy} variant={{ base: 'ghost', _selected: 'outline' }}>{page.value}</IconButton>} />
+              <Pagination.Items render={(page) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{page.value}</IconButton>} />
               <Pagination.NextTrigger asChild>
-                <IconButton disabled={api.busy || api.page >= api.pages}>›</IconButton>
+                <IconButton disabled={api.page >= api.pages}>›</IconButton>
               </Pagination.NextTrigger>
             </ButtonGroup>
           </Pagination.Root>
