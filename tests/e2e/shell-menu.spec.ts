@@ -46,8 +46,15 @@ test('menu search by keyboard opens a page, remembers it in the history, and a s
   await expect(favourites.getByTestId('favourite')).toHaveCount(1);
   await expect(favourites.getByTestId('favourite')).toContainText('汇率');
 
-  // Clear them all: the server forgets them too.
+  // Clearing asks first: keeping them does nothing; clearing them all, the server forgets them too.
+  const question = page.getByTestId('question-dialog');
   await favourites.getByRole('button', { name: '清空常用菜单' }).click();
+  await expect(question).toContainText('确定要清空全部常用菜单吗？');
+  await question.getByRole('button', { name: '保留' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(favourites.getByTestId('favourite')).toHaveCount(1);
+  await favourites.getByRole('button', { name: '清空常用菜单' }).click();
+  await question.getByRole('button', { name: '清空', exact: true }).click();
   await expect(favourites.getByText('暂无常用菜单')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(favourites).toHaveCount(0);
