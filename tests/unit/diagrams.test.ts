@@ -147,6 +147,10 @@ describe('what the diagrams refuse and notice', () => {
     expect(() => refuseAnonymous(chart, new Set())).not.toThrow();
   });
 
+  it('says when a machine waiting to be named has nothing inline left, so the exception list only shrinks', () => {
+    expect(() => refuseAnonymous(chart, new Set(['sample']))).toThrow(/remove it from NAMING_IN_PROGRESS/);
+  });
+
   it('goes stale when an action is taken off a transition (as removing goToLogin would)', async () => {
     const before = await generate([found]);
     const after = await generate([{ ...found, machine: without(sampleMachine, 'addItem') }]);
