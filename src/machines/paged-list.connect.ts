@@ -4,7 +4,7 @@ import type { PagedListEvent, pagedListMachine } from './paged-list.machine';
 type Snapshot = SnapshotFrom<typeof pagedListMachine>;
 type Send = (event: PagedListEvent) => void;
 
-export type PagedListState = 'idle' | 'loading' | 'ready' | 'empty' | 'error';
+export type PagedListState = 'idle' | 'loading' | 'acting' | 'ready' | 'empty' | 'error';
 
 /**
  * A paged list's anatomy from the machine's snapshot (Zag.js style): `root`, `row`,
@@ -27,6 +27,7 @@ export function connectPagedList<Row = unknown>(snapshot: Snapshot, send: Send) 
     pageSizes: context.pageSizes,
     pages,
     error: context.error,
+    actionError: context.actionError,
     /** Nothing to show yet: the first answer is not in. */
     firstLoad: busy && rows.length === 0,
     empty: state === 'empty',
@@ -35,7 +36,11 @@ export function connectPagedList<Row = unknown>(snapshot: Snapshot, send: Send) 
     hasPager: context.total > Math.min(context.pageSize, ...context.pageSizes),
     load: (params?: Record<string, unknown>) => send({ type: 'LIST.LOAD', params }),
     refresh: () => send({ type: 'LIST.REFRESH' }),
+    /** Change the rows (the view's `runAction` does it), then reload the page. */
+    act: (action: unknown) => send({ type: 'LIST.ACT', action }),
     getRootProps: () => ({ 'data-part': 'root', 'data-state': state, 'aria-busy': busy }),
+    /** A button that changes the rows: off while anything is out. */
+    getActionProps: (action: unknown) => ({ 'data-part': 'action', 'data-state': busy ? 'busy' : 'idle', disabled: busy || state !== 'ready', onClick: () => send({ type: 'LIST.ACT', action }) }),
     getRowProps: (row: Row, index = rows.indexOf(row)) => ({ 'data-part': 'row', 'data-index': index, 'data-state': busy ? 'stale' : 'current' }),
     getPaginationProps: () => ({
       'data-part': 'pagination',

@@ -13,6 +13,9 @@ import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '../shared/constants';
  *
  * The fetch is the injected actor `fetchPage({start, limit, params}) → {rows, total}`
  * (`start` is the 1-based page, as the portal's paged calls name it), provided by the view.
+ * A change to the rows (cancel one, cancel all, delete…) is `LIST.ACT {action}`: the injected
+ * actor `runAction(action)` runs it, then the page reloads; a refusal stays on the rows with
+ * `actionError`.
  */
 export interface PageQuery<P = Record<string, unknown>> {
   /** The page, from 1. */
@@ -38,6 +41,10 @@ export interface PagedListContext<Row = unknown> {
   /** The request the call now out was made for. */
   inFlight: number;
   error: string | null;
+  /** What the last change to the rows was refused with; cleared by the next request. */
+  actionError: string | null;
+  /** The change to the rows now out (or last out), as the view described it. */
+  action: unknown;
 }
 
 export interface PagedListInput {
@@ -50,7 +57,8 @@ export type PagedListEvent =
   | { type: 'LIST.LOAD'; params?: Record<string, unknown> }
   | { type: 'LIST.PAGE'; page: number }
   | { type: 'LIST.PAGE_SIZE'; pageSize: number }
-  | { type: 'LIST.REFRESH' };
+  | { type: 'LIST.REFRESH' }
+  | { type: 'LIST.ACT'; action: unknown };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
@@ -60,6 +68,9 @@ export const pagedListMachine = setup({
   actors: {
     fetchPage: fromPromise<PageAnswer, PageQuery>(async () => {
       throw new Error('fetchPage not provided');
+    }),
+    runAction: fromPromise<unknown, unknown>(async () => {
+      throw new Error('runAction not provided');
     }),
   },
   guards: {
@@ -92,6 +103,9 @@ export const pagedListMachine = setup({
       requestId: context.requestId + 1,
     })),
     keepError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    keepActionError: assign({ actionError: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    clearActionError: assign({ actionError: null }),
+    keepAction: assign({ action: ({ context, event }) => (event.type === 'LIST.ACT' ? event.action : context.action) }),
   },
 }).createMachine({
   id: 'pagedList',
@@ -105,6 +119,8 @@ export const pagedListMachine = setup({
     requestId: 0,
     inFlight: 0,
     error: null,
+    actionError: null,
+    action: null,
   }),
   initial: 'idle',
   states: {
@@ -113,7 +129,7 @@ export const pagedListMachine = setup({
     },
     loading: {
       tags: ['busy'],
-      entry: 'markInFlight',
+      entry: ['markInFlight', 'clearActionError'],
       // Asked again while a call is out: remember what is wanted now; the answer decides.
       on: {
         'LIST.LOAD': { actions: 'loadParams' },
@@ -143,6 +159,17 @@ export const pagedListMachine = setup({
         'LIST.PAGE': { guard: 'isOtherPage', target: 'loading', actions: 'setPage' },
         'LIST.PAGE_SIZE': { guard: 'isOtherPageSize', target: 'loading', actions: 'setPageSize' },
         'LIST.REFRESH': { target: 'loading', actions: 'nextRequest' },
+        'LIST.ACT': { target: 'acting', actions: 'keepAction' },
+      },
+    },
+    // A change to the rows is out; the list waits for it, then reloads the page it shows.
+    acting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'runAction',
+        input: ({ context }: { context: PagedListContext }) => context.action,
+        onDone: { target: 'loading', actions: 'nextRequest' },
+        onError: { target: 'ready', actions: 'keepActionError' },
       },
     },
     empty: {

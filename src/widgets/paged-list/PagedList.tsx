@@ -10,13 +10,14 @@ import { ErrorAlert } from '../ErrorAlert';
  * page size. Everything comes from `connectPagedList`; this file only draws it. The pager stays
  * usable while a page loads: the machine keeps the newest request and drops older answers.
  */
-export function PagedList<Row>({ api, empty, children, testId }: { api: PagedListApi<Row>; empty: string; children: (rows: Row[]) => ReactNode; testId?: string }) {
+export function PagedList<Row>({ api, empty, children, testId }: { api: Omit<PagedListApi<Row>, 'act' | 'getActionProps'>; empty: string; children: (rows: Row[]) => ReactNode; testId?: string }) {
   const { t } = useI18n();
   const pagination = api.getPaginationProps();
   const pageSize = api.getPageSizeProps();
   const retry = api.getRetryProps();
   return (
     <Stack gap="3" data-testid={testId} {...api.getRootProps()}>
+      <ErrorAlert message={api.actionError} />
       {api.failed && (
         <HStack align="start">
           <Box flex="1">

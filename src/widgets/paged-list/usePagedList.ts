@@ -8,21 +8,39 @@ import { useI18n } from '../../services/i18n/react';
 
 /** What a list gives: one call `fetchPage({start, limit, params}) → {rows, total}`; nothing else about the API. */
 export type FetchPage<Row> = (query: PageQuery) => Promise<PageAnswer<Row>>;
+/** How the list changes its rows (`list.act(action)`): one call per kind of action, the view's own. */
+export type RunAction<A> = (action: A) => Promise<unknown>;
+
+const noAction: RunAction<unknown> = async () => {
+  throw new Error('this list has no actions');
+};
 
 /**
  * A paged list's machine, started with its fetch, loaded on mount and again (same page) when
  * the language changes, since the server localises some columns. Returns the connected API.
  */
-export function usePagedList<Row>(fetchPage: FetchPage<Row>, input: PagedListInput = {}) {
+export function usePagedList<Row, A = never>(fetchPage: FetchPage<Row>, runAction?: RunAction<A>, input: PagedListInput = {}) {
   const { lang } = useI18n();
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
-  const logic = useMemo(() => pagedListMachine.provide({ actors: { fetchPage: fromPromise<PageAnswer, PageQuery>(({ input: query }) => fetchRef.current(query)) } }), []);
+  const actionRef = useRef((runAction ?? noAction) as RunAction<unknown>);
+  actionRef.current = (runAction ?? noAction) as RunAction<unknown>;
+  const logic = useMemo(
+    () =>
+      pagedListMachine.provide({
+        actors: {
+          fetchPage: fromPromise<PageAnswer, PageQuery>(({ input: query }) => fetchRef.current(query)),
+          runAction: fromPromise<unknown, unknown>(({ input: action }) => actionRef.current(action)),
+        },
+      }),
+    [],
+  );
   const [snapshot, send] = useMachine(logic, { input, inspect });
   const first = useRef(true);
   useEffect(() => {
     send(first.current ? { type: 'LIST.LOAD' } : { type: 'LIST.REFRESH' });
     first.current = false;
   }, [send, lang]);
-  return connectPagedList<Row>(snapshot, send);
+  const api = connectPagedList<Row>(snapshot, send);
+  return { ...api, act: api.act as (action: A) => void, getActionProps: api.getActionProps as (action: A) => ReturnType<typeof api.getActionProps> };
 }

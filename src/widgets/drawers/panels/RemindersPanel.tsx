@@ -1,36 +1,19 @@
-import { useState } from 'react';
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { shellApi, type Reminder } from '../../../services/api/shell';
 import { ask } from '../../../services/http/questions';
 import { useI18n } from '../../../services/i18n/react';
-import { ErrorAlert } from '../../ErrorAlert';
 import { PagedList } from '../../paged-list/PagedList';
-import { usePagedList, type FetchPage } from '../../paged-list/usePagedList';
+import { usePagedList, type FetchPage, type RunAction } from '../../paged-list/usePagedList';
 
-// The one place this list meets the API: swap this line when the call changes.
+// The places this list meets the API: swap these lines when the calls change.
 const fetchReminders: FetchPage<Reminder> = ({ start, limit }) => shellApi.reminders(start, limit);
+type Change = { op: 'cancel'; id: number } | { op: 'cancelAll' };
+const change: RunAction<Change> = (c) => (c.op === 'cancel' ? shellApi.cancelReminder(c.id) : shellApi.cancelAllReminders());
 
 /** The user's reminders, newest first, a page at a time; cancel one or (asked first) all. */
 export default function RemindersPanel() {
   const { t, lang } = useI18n();
-  const list = usePagedList(fetchReminders);
-  const [acting, setActing] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const busy = list.busy || acting;
-
-  // A cancel is one call; the list then reloads its page (the machine steps back when the page emptied).
-  const act = async (call: () => Promise<unknown>) => {
-    setActing(true);
-    try {
-      await call();
-      setActionError(null);
-      list.refresh();
-    } catch (e) {
-      setActionError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setActing(false);
-    }
-  };
+  const list = usePagedList(fetchReminders, change);
 
   const cancelAll = async () => {
     const yes = await ask({
@@ -40,15 +23,15 @@ export default function RemindersPanel() {
       cancel: t('shell.reminders.cancelAllAsk.cancel'),
       danger: true,
     });
-    if (yes) await act(() => shellApi.cancelAllReminders());
+    if (yes) list.act({ op: 'cancelAll' });
   };
+  const all = list.getActionProps({ op: 'cancelAll' });
 
   return (
     <Stack gap="3" data-testid="reminders">
-      <ErrorAlert message={actionError} />
       <Flex justify="space-between" align="center">
         <Text fontSize="sm" color="fg.muted">{t('shell.reminders.total', { total: list.total })}</Text>
-        <Button size="sm" variant="outline" disabled={busy || list.total === 0} onClick={() => void cancelAll()}>
+        <Button size="sm" variant="outline" data-part={all['data-part']} disabled={all.disabled || list.total === 0} onClick={() => void cancelAll()}>
           {t('shell.reminders.cancelAll')}
         </Button>
       </Flex>
@@ -66,7 +49,7 @@ export default function RemindersPanel() {
                     <Text fontSize="sm">{r.content}</Text>
                     <Text fontSize="xs" color="fg.muted">{new Date(r.createdAt).toLocaleString(lang)}</Text>
                   </Box>
-                  <Button size="xs" variant="ghost" disabled={busy} onClick={() => void act(() => shellApi.cancelReminder(r.id))} aria-label={t('shell.reminders.cancelOne', { title: r.title })}>
+                  <Button size="xs" variant="ghost" {...list.getActionProps({ op: 'cancel', id: r.id })} aria-label={t('shell.reminders.cancelOne', { title: r.title })}>
                     {t('shell.reminders.cancel')}
                   </Button>
                 </Flex>
