@@ -61,7 +61,8 @@ export function normaliseBasePath(value: string | undefined): string {
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
   return {
-    port: int(env.PORT, 8080),
+    // 0 lets the system pick a free port (tests); the address printed at start is the real one.
+    port: env.PORT === '0' ? 0 : int(env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,

@@ -32,7 +32,9 @@ async function main() {
     await db.destroy();
     throw new StartupError(`cannot listen on ${config.host}:${config.port} (${causeOf(error)})`);
   }
-  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}${config.basePath}`;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}${config.basePath}`;
   const lines = [
     '',
     `Treasury portal on ${config.databaseUrl ? `PostgreSQL (${describeDatabase(config.databaseUrl)})` : `embedded PGlite (${config.dataDir})`}`,

@@ -83,11 +83,11 @@ describe('PostgreSQL unreachable at start', () => {
   it('retries for the time given, says so in one line naming the host, then gives up in one line', async () => {
     const told: string[] = [];
     const started = Date.now();
-    const error = await refusal(openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:19501/portal', retrySeconds: 1, onWaiting: (m) => told.push(m) }));
+    const error = await refusal(openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/portal', retrySeconds: 1, onWaiting: (m) => told.push(m) }));
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(told).toEqual(['PostgreSQL at 127.0.0.1:19501/portal is unreachable (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:19501); retrying for up to 1 s']);
+    expect(told).toEqual(['PostgreSQL at 127.0.0.1:1/portal is unreachable (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1); retrying for up to 1 s']);
     oneLine(error.message);
-    expect(error.message).toBe('PostgreSQL at 127.0.0.1:19501/portal is unreachable after 1 s (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:19501)');
+    expect(error.message).toBe('PostgreSQL at 127.0.0.1:1/portal is unreachable after 1 s (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1)');
   });
 });
 
@@ -141,7 +141,7 @@ onPostgres('PostgreSQL going away does not take the server down', () => {
     // The app reaches its database through a relay the test can cut.
     const own = await openTestDb('postgres');
     const target = new URL(own.location);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, 19502);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     const viaProxy = new URL(own.location);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -139,8 +140,8 @@ describe('graceful shutdown (PGlite)', () => {
     const entered = deferred();
     const release = deferred();
     const t = await startTestApp('pglite', {}, slowRoute({ entered: entered.resolve, release: release.promise }));
-    const port = 19510;
-    await t.app.listen({ port, host: '127.0.0.1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
     const base = `http://127.0.0.1:${port}`;
     const exited = deferred();
     let exitCode: number | undefined;
@@ -177,8 +178,8 @@ describe('graceful shutdown (PGlite)', () => {
   it('cuts a request still running at the deadline, and stops anyway', async () => {
     const entered = deferred();
     const t = await startTestApp('pglite', {}, slowRoute({ entered: entered.resolve, release: new Promise(() => undefined) }));
-    const port = 19511;
-    await t.app.listen({ port, host: '127.0.0.1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
     let exitCode: number | undefined;
     try {
       const slow = fetch(`http://127.0.0.1:${port}/api/fsmc/test/slow`).then(() => 'answered', () => 'cut');

@@ -12,7 +12,9 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(target: { host: string; port: number }, port: number): Promise<TcpProxy> {
+/** Listens on a port the system picks; restore() listens on that same port again. */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  let port = 0;
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   const listen = () =>
@@ -29,7 +31,10 @@ export async function startTcpProxy(target: { host: string; port: number }, port
         upstream.on('close', () => client.destroy());
       });
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as net.AddressInfo).port;
+        resolve();
+      });
     });
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -39,5 +44,7 @@ export async function startTcpProxy(target: { host: string; port: number }, port
       server = null;
     });
   await listen();
-  return { port, cut: stop, restore: listen, close: stop };
+  return { get port() {
+    return port;
+  }, cut: stop, restore: listen, close: stop };
 }
