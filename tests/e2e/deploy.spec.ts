@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
+import { execFileSync, spawn } from 'node:child_process';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { ADMIN, STAFF } from './support/users';
@@ -197,9 +199,85 @@ test('on PostgreSQL: two processes started together on a new database, then rest
       return rows.map((r) => r.client_address);
     });
     expect(stored.sort()).toEqual([...acknowledged].sort());
+
+    if (nginxPath()) {
+      await throughNginx(servers, database);
+      test.info().annotations.push({ type: 'proxy', description: 'deploy/nginx.conf exercised with nginx' });
+    } else test.info().annotations.push({ type: 'proxy', description: 'no nginx on this machine: only the mirroring test proxy' });
   } finally {
     await proxy?.close();
     for (const s of servers) await stop(s);
     await admin((c) => c.query(`drop database if exists ${database} with (force)`));
   }
 });
+
+/** nginx on this machine, if any: then deploy/nginx.conf itself is exercised, not only its mirror. */
+function nginxPath(): string | null {
+  try {
+    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * deploy/nginx.conf as shipped, its ${…} filled with this test's ports: the portal under
+ * /portal/, the client address passed on, and a stopped process's share taken by the other.
+ */
+async function throughNginx(servers: Server[], database: string) {
+  const prefix = tmpDir('nginx');
+  const listen = await freePort();
+  const values: Record<string, string> = { PREFIX: prefix, BACKEND_1: String(servers[0]!.port), BACKEND_2: String(servers[1]!.port), LISTEN_PORT: String(listen) };
+  const conf = fs.readFileSync('deploy/nginx.conf', 'utf8').replace(/\$\{([A-Z_0-9]+)\}/g, (m, name: string) => values[name] ?? m);
+  fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf);
+  const nginx = spawn(nginxPath()!, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'pipe' });
+  let log = '';
+  nginx.stderr.on('data', (d) => (log += d));
+  const origin = `http://127.0.0.1:${listen}`;
+  try {
+    // Up once it answers: a bounded number of attempts, each refused at once until then.
+    let tries = 0;
+    while (!(await fetch(`${origin}/portal/login.html`).then((r) => r.ok, () => false))) {
+      expect(++tries, log).toBeLessThan(5000);
+      await new Promise((r) => setImmediate(r));
+    }
+    const page = await (await fetch(`${origin}/portal/login.html`)).text();
+    const asset = /src="(assets\/[^"]+\.js)"/.exec(page)![1]!;
+    expect((await fetch(`${origin}/portal/${asset}`)).status).toBe(200);
+    const bare = await fetch(`${origin}/portal`, { redirect: 'manual' });
+    expect(bare.headers.get('location')).toMatch(/\/portal\/$/);
+
+    const api = apiClient(`${origin}/portal`);
+    expect((await api.post('/api/fsmc/login/login', STAFF)).body.code).toBe(0);
+    // The client address the process records is the caller's, passed on by nginx.
+    expect((await api.post('/api/fsmc/login/qrcode/in/generate', {}, { 'x-forwarded-for': '10.99.0.1' })).body.code).toBe(0);
+    const recorded = await admin(async () => {
+      const db = new pg.Client({ connectionString: withDatabase(database) });
+      await db.connect();
+      const { rows } = await db.query('select client_address from qr_login where client_address = $1', ['10.99.0.1']);
+      await db.end();
+      return rows.length;
+    });
+    expect(recorded).toBe(1);
+
+    // One process stopped: nginx finds its connection refused and sends reads and writes alike
+    // to the other.
+    expect(await stop(servers[0], 'SIGTERM')).toBe(0);
+    for (let i = 0; i < 6; i++) {
+      expect((await api.get('/api/portal/login/query-system-setting')).body.code).toBe(0);
+      expect((await api.post('/api/fsmc/login/qrcode/in/generate', {}, { 'x-forwarded-for': `10.99.1.${i}` })).body.code).toBe(0);
+    }
+  } finally {
+    nginx.kill('SIGTERM');
+    await new Promise((r) => (nginx.exitCode !== null ? r(null) : nginx.once('exit', r)));
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }
+}
