@@ -22,8 +22,7 @@ const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
 /**
  * GET /healthz: the process lives (no database call, for a liveness probe that must not restart
  * a process because PostgreSQL is down). GET /readyz: the process should get traffic: not
- * shutting down, the database answers, and its schema is this build's (during a rolling
- * upgrade an old process on a newer schema, or the reverse, says so). Both anonymous, one
+ * shutting down, the database answers, and its schema has this build's migrations. Both anonymous, one
  * query at most.
  */
 export default fp(async function health(app: FastifyInstance) {
@@ -43,7 +42,10 @@ export default fp(async function health(app: FastifyInstance) {
       if (isDatabaseUnavailable(error)) return notReady(CODE.databaseUnavailable, 'database');
       throw error;
     }
-    if (migration !== LATEST_MIGRATION) return notReady(CODE.notReady, 'schema', { migration: migration ?? null, expected: LATEST_MIGRATION });
+    // Behind: this build's migrations have not run (yet). Ahead is fine: during a rolling
+    // upgrade the new release migrated first, and migrations stay compatible with the release
+    // before (docs/deploy.md), so the old processes keep serving until they are replaced.
+    if (!migration || migration < LATEST_MIGRATION) return notReady(CODE.notReady, 'schema', { migration: migration ?? null, expected: LATEST_MIGRATION });
     return ok({ ready: true, migration });
   });
 

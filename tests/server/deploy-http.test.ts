@@ -42,6 +42,15 @@ describe.each(availableBackends())('health and readiness on %s', (backend) => {
     }
     expect((await t.get('/readyz')).status).toBe(200);
   });
+
+  it('stays ready on a schema a newer release migrated (the old processes of a rolling upgrade)', async () => {
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_from_a_newer_release', ${new Date().toISOString()})`.execute(t.db);
+    try {
+      expect(await t.get('/readyz')).toMatchObject({ status: 200, body: { code: 0, data: { ready: true, migration: '9999_from_a_newer_release' } } });
+    } finally {
+      await sql`delete from kysely_migration where name = '9999_from_a_newer_release'`.execute(t.db);
+    }
+  });
 });
 
 describe('behind a reverse proxy (PGlite)', () => {
