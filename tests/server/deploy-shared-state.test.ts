@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CODE } from '../../src/shared/codes';
-import { HEADERS, LOGIN_THROTTLE } from '../../src/shared/constants';
+import { HEADERS, IDENTIFY_CODE_LENGTH, LOGIN_THROTTLE } from '../../src/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../server/http/answer';
 import { openDatabase } from '../../server/db/database';
+import { setPassword } from '../../server/services/passwords';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, startTestAppOn, type TestApp } from './support/test-server';
 
@@ -75,6 +76,24 @@ onPostgres('two instances on one PostgreSQL share every piece of state', () => {
     expect((await a.post('/api/fsmc/login/login', DEMO.staff, from)).body.code).toBe(CODE.throttled);
     expect((await b.post('/api/fsmc/login/login', DEMO.staff, from)).body.code).toBe(CODE.throttled);
     await a.db.deleteFrom('throttleEvent').execute();
+  });
+
+  it('a reset code sent by one is read, validated and spent across both', async () => {
+    const FP = '/api/fsmc/common/forget-password';
+    const from = { headers: { 'x-forwarded-for': '10.77.0.2' } };
+    expect((await a.post(`${FP}/send-identify-code`, { userCode: 'staff' }, from)).body.code).toBe(0);
+    const admin = await b.login(DEMO.admin);
+    const outbox = await b.post('/api/fsmc/system/outbox/query', { start: 1, limit: 10 }, { token: admin });
+    const mail = outbox.body.data.rows.find((m: { recipient: string }) => m.recipient === 'staff@example.invalid');
+    const code = (mail.body as string).match(new RegExp(`\\b\\d{${IDENTIFY_CODE_LENGTH}}\\b`))![0];
+    const validated = await b.post(`${FP}/validate-code`, { userCode: 'staff', code }, from);
+    expect(validated.body.code).toBe(0);
+    const { resetTicket } = validated.body.data;
+    expect((await a.post(`${FP}/modify-password`, { userCode: 'staff', resetTicket, newPassword: 'Across#Both42' }, from)).body.code).toBe(0);
+    expect((await b.post(`${FP}/modify-password`, { userCode: 'staff', resetTicket, newPassword: 'Again#Both42' }, from)).body.code).toBe(CODE.resetTicketInvalid);
+    expect(await b.login({ userCode: 'staff', password: 'Across#Both42' })).toEqual(expect.any(String));
+    const { id } = await a.db.selectFrom('appUser').select('id').where('userCode', '=', 'staff').executeTakeFirstOrThrow();
+    await setPassword(a.db, id, DEMO.staff.password);
   });
 
   it('a QR code made on one is confirmed on the other and logs in on the first', async () => {
