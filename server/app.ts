@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from './db/database';
 import type { ServerConfig } from './config';
@@ -8,6 +8,8 @@ import errors from './plugins/errors';
 import sessionGuard from './plugins/session-guard';
 import envelope from './plugins/envelope';
 import requestToken from './plugins/request-token';
+import health from './plugins/health';
+import { deploymentOptions } from './http/deployment';
 import fsmcArea from './routes/fsmc';
 import portalArea from './routes/portal';
 import wkflArea from './routes/wkfl';
@@ -22,8 +24,7 @@ export interface AppDeps {
 
 /** The whole server as a Fastify instance: tests inject requests into it, main.ts listens. */
 export async function buildApp({ db, config, logger = false }: AppDeps): Promise<FastifyInstance> {
-  // One line per request drowns the console of `npm start`; LOG_LEVEL=debug brings it back.
-  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, trustProxy: config.trustProxy.length ? config.trustProxy : false, logController: new LogController({ disableRequestLogging: process.env.LOG_LEVEL !== 'debug' }) });
+  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, ...deploymentOptions(config) });
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorateRequest('lang', 'zh-CN');
@@ -34,6 +35,7 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   });
 
   await app.register(errors);
+  await app.register(health);
   await app.register(sessionGuard, { db, policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours } });
   // After the session guard (onRequest), before every route's schema (preValidation).
   await app.register(envelope);
@@ -58,7 +60,7 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
         r.header('X-Content-Type-Options', 'nosniff');
       },
     });
-    app.get('/', async (_request, reply) => reply.redirect('/index.html'));
+    app.get('/', async (_request, reply) => reply.redirect(`${config.basePath}index.html`));
   }
   return app;
 }

@@ -26,17 +26,43 @@ export interface ServerConfig {
   trustProxy: string[];
   /** Seconds a QR login code lives (QR_LOGIN_LIFETIME_SECONDS; tests shorten it). */
   qrLoginLifetimeSeconds: number;
+  /**
+   * Path prefix the portal is served under (BASE_PATH, e.g. `/portal/`), always with leading
+   * and trailing slash; `/` by default. Pages, assets and the API all live below it.
+   */
+  basePath: string;
+  /**
+   * After SIGTERM, seconds the process keeps serving while /readyz already answers 503, so a
+   * load balancer that polls readiness takes it out before it stops accepting connections.
+   */
+  shutdownDrainSeconds: number;
+  /** Then, seconds in-flight requests get to finish before their connections are cut. */
+  shutdownTimeoutSeconds: number;
+  /** At start, how long an unreachable PostgreSQL is retried before the process gives up. */
+  databaseRetrySeconds: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
+/** Like int, but 0 is a meaningful choice (no drain, no retry). */
+const seconds = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+/** `portal`, `/portal`, `/portal/` all mean `/portal/`; empty means `/`. */
+export function normaliseBasePath(value: string | undefined): string {
+  const segments = (value ?? '').split('/').filter(Boolean);
+  return segments.length ? `/${segments.join('/')}/` : '/';
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
   return {
-    port: int(env.PORT, 8080),
+    // 0 lets the system pick a free port (tests); the address printed at start is the real one.
+    port: env.PORT === '0' ? 0 : int(env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -47,5 +73,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     qrLoginLifetimeSeconds: int(env.QR_LOGIN_LIFETIME_SECONDS, QR_LOGIN_LIFETIME_SECONDS),
+    basePath: normaliseBasePath(env.BASE_PATH),
+    shutdownDrainSeconds: seconds(env.SHUTDOWN_DRAIN_SECONDS, 0),
+    shutdownTimeoutSeconds: seconds(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
+    databaseRetrySeconds: seconds(env.DATABASE_RETRY_SECONDS, 30),
   };
 }

@@ -1,42 +1,45 @@
 import { readConfig } from './config';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { openDatabase, describeDatabase } from './db/database';
+import { prepareDatabase } from './db/prepare';
+import { StartupError, causeOf } from './db/startup-error';
 import { buildApp } from './app';
+import { gracefulShutdown } from './shutdown';
 
 /**
- * `npm start` ends here: open the database (PGlite in DATA_DIR, or DATABASE_URL), migrate,
- * seed once, listen, and close cleanly on SIGINT/SIGTERM so PGlite's files stay whole.
+ * `npm start` ends here: open the database (PGlite in DATA_DIR, or DATABASE_URL), migrate and
+ * seed once (under a lock, so processes starting together do not race), listen, and stop
+ * gracefully on SIGINT/SIGTERM (server/shutdown.ts) so PGlite's files stay whole and a
+ * rolling restart drops nothing.
  */
 async function main() {
   const config = readConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrateToLatest(db);
-  const created = await seedIfEmpty(db);
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    retrySeconds: config.databaseRetrySeconds,
+    onWaiting: (message) => console.error(message),
+  });
+  const { applied, created } = await prepareDatabase(db);
   const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    try {
-      await app.close();
-      await db.destroy();
-    } finally {
-      process.exit(0);
-    }
-  };
+  const shutdown = gracefulShutdown({ app, db, config, exit: (code) => process.exit(code) });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await db.destroy();
+    throw new StartupError(`cannot listen on ${config.host}:${config.port} (${causeOf(error)})`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}${config.basePath}`;
   const lines = [
     '',
-    `Treasury portal on ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite (${config.dataDir})`}`,
+    `Treasury portal on ${config.databaseUrl ? `PostgreSQL (${describeDatabase(config.databaseUrl)})` : `embedded PGlite (${config.dataDir})`}`,
     applied.length ? `  migrations applied: ${applied.join(', ')}` : '  schema up to date',
-    `  open ${base}/login.html#/login`,
+    `  open ${base}login.html#/login`,
   ];
   if (created) lines.push('  demo users (created now):', ...created.map((u) => `    ${u.userCode} / ${u.password}${u.userType === 1 ? '  (administrator)' : ''}`));
   else if (process.env.NODE_ENV !== 'production') lines.push('  demo users: admin / Admin@2026 (administrator), staff / Staff@2026, unless changed');
@@ -44,6 +47,11 @@ async function main() {
 }
 
 main().catch((error) => {
+  // What an operator can mend is one line; anything else is a bug and keeps its stack.
+  if (error instanceof StartupError) {
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(StartupError.EXIT_CODE);
+  }
   console.error(error);
   process.exit(1);
 });

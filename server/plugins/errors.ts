@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../http/answer';
 import { CODE } from '../../src/shared/codes';
 import { pickLanguage, translator } from '../i18n';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /**
  * The one place a failure becomes an answer: `{code, msg, data}` with a localised msg and a
@@ -27,13 +28,18 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ code: CODE.badRequest, msg: t(`code.${CODE.badRequest}`), data: null });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(`database unavailable: ${error.message.split('\n')[0]}`);
+      return reply.status(503).header('retry-after', '2').send({ code: CODE.databaseUnavailable, msg: t(`code.${CODE.databaseUnavailable}`), data: null });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: CODE.serverError, msg: t(`code.${CODE.serverError}`), data: null });
   });
 
   app.setNotFoundHandler((request, reply) => {
     const t = translator(pickLanguage(request.headers.lang));
-    const path = request.url.split('?')[0];
+    // originalUrl: the path as the caller wrote it, BASE_PATH included.
+    const path = request.originalUrl.split('?')[0];
     return reply.status(404).send({ code: CODE.notFound, msg: t(`code.${CODE.notFound}`, { path }), data: null });
   });
 });

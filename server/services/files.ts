@@ -15,7 +15,11 @@ export const storageNameFor = (fileName: string) => `${randomUUID()}${path.extna
 /** Files whose bytes anyone may read: the login page's logos. */
 export const isPublic = (file: { orderNo: string }) => file.orderNo === LOGIN_PAGE_FILES;
 
-export const viewUrl = (id: number) => `/api/fsmc/components/upload/view-file?id=${id}`;
+/**
+ * Relative to the page (both pages sit at the portal's root), so it holds under a BASE_PATH
+ * prefix or a reverse proxy's path without the server knowing where it is mounted.
+ */
+export const viewUrl = (id: number) => `api/fsmc/components/upload/view-file?id=${id}`;
 
 /** Writes the bytes of seeded files (shipped with the server) that the store lacks. */
 export async function restoreSeedFiles(db: Db, filesDir: string): Promise<void> {

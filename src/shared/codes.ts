@@ -53,6 +53,10 @@ export const CODE = {
   appDownloadNotConfigured: 1250,
   // 5xxx: the server
   serverError: 5000,
+  /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */
+  databaseUnavailable: 5030,
+  /** HTTP 503 from /readyz: shutting down, or the schema is not this build's. */
+  notReady: 5031,
 } as const;
 export type Code = (typeof CODE)[keyof typeof CODE];
 

@@ -78,7 +78,12 @@ export function requestHeaders(extra: Record<string, string> = {}): Record<strin
 }
 
 const absolute = (url: string) => (/^https?:/.test(url) ? url : `${httpConfig.baseUrl}${url}`);
-const pathOf = (url: string) => new URL(absolute(url), typeof window !== 'undefined' ? window.location.href : 'http://localhost').pathname;
+/**
+ * The path the envelope signs: the API's own (`/api/…`), without the prefix the portal is
+ * mounted under, because that is the path the server's routes see whether the prefix is taken
+ * off by BASE_PATH or by the reverse proxy.
+ */
+const pathOf = (url: string) => new URL(url, 'http://localhost').pathname;
 
 function withQuery(url: string, data: unknown): string {
   if (!data || typeof data !== 'object') return url;

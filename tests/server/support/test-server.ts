@@ -110,7 +110,18 @@ export async function startTestApp(
   overrides: Partial<ServerConfig> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
-  const testDb = await openTestDb(backend);
+  return startTestAppOn(await openTestDb(backend), overrides, extend);
+}
+
+/**
+ * The app on a database that exists already: a second instance on the first one's PostgreSQL
+ * database (tests of what several processes share), its dispose closing only its own pool.
+ */
+export async function startTestAppOn(
+  testDb: TestDb,
+  overrides: Partial<ServerConfig> = {},
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
   const filesDir = tempDir('files');
   const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, ...overrides };
   const app = await buildApp({ db: testDb.db, config });
