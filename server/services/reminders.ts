@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import type { LocalisedText } from '../db/schema';
 import { DEFAULT_LANGUAGE, type Language } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
-import { AppError } from '../http/answer';
+import { refuse } from '../http/answer';
 
 /** A user's reminders (shell §1 "per-user reminder list"): list, read, cancel one or all. */
 export interface ReminderSeed {
@@ -39,7 +39,7 @@ export async function reminderPage(db: Db, userId: number, lang: Language, page:
 
 async function change(db: Db, userId: number, id: number, set: { status: 'read' | 'cancelled'; cancelledAt?: Date }) {
   const res = await db.updateTable('remind').set(set).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'cancelled').executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new AppError(200, CODE.remindNotFound);
+  if (Number(res.numUpdatedRows) !== 1) throw refuse(CODE.remindNotFound);
 }
 
 export const markRead = (db: Db, userId: number, id: number) => change(db, userId, id, { status: 'read' });

@@ -10,7 +10,8 @@ import { demoUsers } from '../../../server/db/seed';
 import { sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/shared/envelope';
 import { PGLITE_TEMPLATE, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
 
-export const DEMO = Object.fromEntries(demoUsers({}).map((u) => [u.userCode, u])) as unknown as Record<'admin' | 'staff', { userCode: string; password: string }>;
+/** The demo users' credentials: exactly the login body (the contract refuses any other field). */
+export const DEMO = Object.fromEntries(demoUsers({}).map((u) => [u.userCode, { userCode: u.userCode, password: u.password }])) as Record<'admin' | 'staff', { userCode: string; password: string }>;
 
 export interface TestDb {
   db: Db;
@@ -151,7 +152,7 @@ export async function startTestApp(
       return res.body.data.token;
     },
     async login(user = DEMO.admin) {
-      const res = await post<{ JwtToken: string }>('/api/fsmc/login/login', user);
+      const res = await post<{ JwtToken: string }>('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
       if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
       return res.body.data.JwtToken;
     },
