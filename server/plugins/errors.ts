@@ -92,7 +92,7 @@ export function describeValidation(items: ValidationItem[], t: Translate): Field
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const t = translator(pickLanguage(request.headers.lang));
   void error;
-  return reply.status(400).send({ code: CODE.badRequest, msg: t(`code.${CODE.badUrl}`), data: null });
+  return reply.status(400).send({ code: CODE.badUrl, msg: t(`code.${CODE.badUrl}`), data: null });
 }
 
 function answer(reply: FastifyReply, status: number, body: { code: number; msg: string; data: unknown }) {

@@ -18,13 +18,16 @@ export const ticket = () => randomBytes(32).toString('base64url');
 
 export async function issueSecret(db: Db, userId: number, purpose: Purpose, secret: string, lifetimeMinutes: number, now = Date.now()): Promise<void> {
   const salt = randomBytes(16).toString('hex');
-  await db.transaction().execute(async (tx) => {
+  const run = async (tx: Db) => {
     await tx.updateTable('oneTimeCode').set({ usedAt: new Date(now) }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
     await tx
       .insertInto('oneTimeCode')
       .values({ userId, purpose, salt, codeHash: digest(salt, secret), expiresAt: new Date(now + lifetimeMinutes * 60_000) })
       .execute();
-  });
+  };
+  // Joins the caller's transaction when given one (the code and its mail are written together).
+  if (db.isTransaction) await run(db);
+  else await db.transaction().execute(run);
 }
 
 /**

@@ -79,8 +79,15 @@ export interface CallResult<T = any> {
   headers: Record<string, unknown>;
 }
 
+/** The server's clock in tests: real time plus what the test moved it on, so nothing sleeps. */
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
 export interface TestApp extends TestDb {
   app: FastifyInstance;
+  clock: TestClock;
   config: ServerConfig;
   /**
    * Calls a route the way the browser does (same headers, same body conventions). Server tests
@@ -114,7 +121,9 @@ export async function startTestApp(
   const testDb = await openTestDb(backend);
   const filesDir = tempDir('files');
   const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, ...overrides };
-  const app = await buildApp({ db: testDb.db, config });
+  let offset = 0;
+  const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
+  const app = await buildApp({ db: testDb.db, config, clock });
   if (extend) await extend(app);
   await app.ready();
   let key: EnvelopeKey | undefined;
@@ -141,6 +150,7 @@ export async function startTestApp(
   return {
     ...testDb,
     app,
+    clock,
     config,
     post,
     get,
