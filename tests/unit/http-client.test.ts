@@ -30,7 +30,8 @@ import en from '../../locale/request/en-US/index.json';
  */
 // Logins hash with scrypt at full cost: give each test room on a busy machine.
 jest.setTimeout(30_000);
-const PORT = 18191;
+// Beside the run's end-to-end port, so two runs on one machine (TEST_RUN_ID, E2E_PORT) do not collide.
+const PORT = Number(process.env.E2E_PORT ?? 18180) + 11;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const { window: page0 } = new JSDOM('', { url: `${ORIGIN}/` });
 Object.assign(globalThis, { localStorage: page0.localStorage, sessionStorage: page0.sessionStorage });
