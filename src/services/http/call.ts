@@ -15,6 +15,7 @@ export function call<E extends Endpoint>(endpoint: E, data?: BodyOf<E>, options:
     url: endpoint.path,
     ...(data === undefined ? {} : { data }),
     ...(endpoint.client.noLoading ? { noLoading: true } : {}),
+    ...(endpoint.client.inlineErrors ? { noErrorTip: true } : {}),
     ...(endpoint.flags.notEncrypted ? { notEncrypt: true } : {}),
     ...options,
   });

@@ -25,6 +25,8 @@ export interface RouteFlags {
 export interface ClientFlags {
   /** Not counted in the loading overlay (background calls, polls). */
   noLoading?: boolean;
+  /** A form shows this call's refusal inline: no toast as well (one message, not two). */
+  inlineErrors?: boolean;
 }
 
 export interface Endpoint<B extends TSchema = TSchema, D extends TSchema = TSchema> {
@@ -59,6 +61,15 @@ export function endpoint<B extends TSchema, D extends TSchema>(
     client: spec.client ?? {},
     ...(spec.file ? { file: true } : {}),
   };
+}
+
+/**
+ * The most characters a body field takes, for the browser input's maxLength: the same bound
+ * the server enforces.
+ */
+export function maxLengthOf(endpoint: Endpoint, field: string): number | undefined {
+  const props = (endpoint.body as { properties?: Record<string, { maxLength?: number }> }).properties;
+  return props?.[field]?.maxLength;
 }
 
 // ---- Building blocks: every string and number is bounded ---------------------------------

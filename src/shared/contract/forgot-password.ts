@@ -15,6 +15,7 @@ export const forgotPassword = {
     body: Body({ userCode: UserCode }),
     data: Nothing,
     flags: anonymous,
+    client: { inlineErrors: true },
   }),
   validateCode: endpoint({
     path: '/api/fsmc/common/forget-password/validate-code',
@@ -22,6 +23,7 @@ export const forgotPassword = {
     body: Body({ userCode: UserCode, code: Required(IDENTIFY_CODE_INPUT_MAX) }),
     data: Type.Object({ resetTicket: Type.String() }),
     flags: anonymous,
+    client: { inlineErrors: true },
   }),
   modifyPassword: endpoint({
     path: '/api/fsmc/common/forget-password/modify-password',
@@ -29,6 +31,7 @@ export const forgotPassword = {
     body: Body({ userCode: UserCode, resetTicket: Required(128), newPassword: Password }),
     data: Nothing,
     flags: anonymous,
+    client: { inlineErrors: true },
   }),
   passwordRule: endpoint({
     path: '/api/fsmc/common/forget-password/password-rule',

@@ -25,6 +25,7 @@ export const login = {
     body: Body({ userCode: UserCode, password: Password }),
     data: LoginAnswer,
     flags: anonymous,
+    client: { inlineErrors: true },
   }),
   logout: endpoint({ path: '/api/fsmc/login/login-out', summary: 'Ends the calling session.', data: Nothing }),
   setLanguage: endpoint({

@@ -15,6 +15,7 @@ export const profile = {
     summary: 'Saves English name, e-mail and gender; a changed e-mail asks for confirmation first (412).',
     body: ProfileValues,
     data: Profile,
+    client: { inlineErrors: true },
   }),
   passwordRule: endpoint({ path: '/api/fsmc/auth/password-rule/query', summary: 'The password rule.', body: Empty, data: PasswordRule }),
   savePasswordRule: endpoint({
@@ -29,5 +30,6 @@ export const profile = {
     summary: 'Changes the caller’s password (old one required; a wrong one counts as a failed login).',
     body: Body({ oldPassword: Password, newPassword: Password }),
     data: Nothing,
+    client: { inlineErrors: true },
   }),
 };
