@@ -60,6 +60,7 @@ test('empty fields are refused before sending; wrong passwords are refused, then
     expect(message).toContain('用户名或密码错误');
     // One message: the form's, not a toast repeating it.
     await expect(page.getByText('用户名或密码错误')).toHaveCount(1);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
   }
   expect(message).toMatch(/登录失败次数过多，请 \d+ 分钟后再试/);
 });
