@@ -143,3 +143,25 @@ describe.each(availableBackends())('the API contract on %s', (backend) => {
     expect(allowed.body).toEqual({ code: 0, msg: 'success', data: null });
   });
 });
+
+describe.each(availableBackends())('the server clock on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('decides expiry: a session idle past its limit ends when the clock moves on, without waiting', async () => {
+    const token = await t.login(DEMO.staff);
+    const profile = () => t.get('/api/fsmc/auth/userinfo/my-profile', undefined, { token });
+    expect((await profile()).body.code).toBe(0);
+    t.clock.advance((t.config.sessionIdleMinutes - 1) * 60_000);
+    expect((await profile()).body.code).toBe(0);
+    t.clock.advance((t.config.sessionIdleMinutes + 1) * 60_000);
+    const ended = await profile();
+    expect(ended.status).toBe(401);
+    expect(ended.body).toMatchObject({ code: CODE.loginExpired });
+  });
+});
