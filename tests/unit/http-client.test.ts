@@ -15,6 +15,8 @@ import { CODE } from '../../src/shared/codes';
 import { httpConfig } from '../../src/services/http/config';
 import { ApiError, cancelPending, confirmPending, download, fileNameOf, list, page, remove, request, setDeleteConfirmation, upload } from '../../src/services/http/client';
 import { forgetEnvelopeKey } from '../../src/services/http/envelope-key';
+import { call } from '../../src/services/http/call';
+import { contract } from '../../src/shared/contract';
 import { httpEvents, type PreconditionEvent, type ToastEvent } from '../../src/services/http/events';
 import { loading } from '../../src/services/http/loading';
 import { i18n } from '../../src/services/i18n/i18n';
@@ -144,6 +146,19 @@ describe('the HTTP client against the real server', () => {
     expect(error).toMatchObject({ status: 200, code: CODE.badCredentials, message: 'Wrong user name or password' });
     expect(toasts).toEqual([{ type: 'error', title: 'Wrong user name or password' }]);
     expect(await logIn()).toMatch(/^[\w-]{40,}$/);
+  });
+
+  it('calls a contract endpoint by its declaration: a form call refused shows its message once (no toast); a session call answers typed data', async () => {
+    local.set('lang', 'en-US');
+    const error = await call(contract.login.login, { userCode: 'staff', password: 'wrong' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 200, code: CODE.badCredentials, message: 'Wrong user name or password' });
+    expect(toasts).toEqual([]);
+    await logIn();
+    const info = await call(contract.login.sessionInfo, {});
+    expect(info.loginUserInfo.userCode).toBe('staff');
+    expect(info.dutyStations.map((d) => d.dutyCode)).toEqual(['STAFF']);
+    const profile = await call(contract.profile.read);
+    expect(profile.userCode).toBe('staff');
   });
 
   it('counts requests in the loading overlay, except those that opt out', async () => {
