@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 require('./diagrams/register.cjs');
-const { endpoints } = require('../src/shared/contract/index.ts');
+const { endpoints, requestHeaders } = require('../src/shared/contract/index.ts');
 const { CODE } = require('../src/shared/codes.ts');
 const en = JSON.parse(fs.readFileSync(path.join(ROOT, 'locale/server/en-US/index.json'), 'utf8'));
 
@@ -98,6 +98,9 @@ function render() {
     out.push(e.method === 'GET' ? (body === '{} | null' ? 'Query: none.' : `Query:\n\n\`\`\`ts\n${body}\n\`\`\``) : `Body:\n\n\`\`\`ts\n${body}\n\`\`\``, '');
     out.push(e.file ? 'Answer: the file itself (not JSON).' : `Answer data:\n\n\`\`\`ts\n${type(e.data)}\n\`\`\``, '');
   }
+  out.push('## Request headers', '', 'Each is bounded; a longer one answers 400, code 1001, before any route runs.', '', '| header | at most |', '|---|---|');
+  for (const [name, max] of Object.entries(requestHeaders)) out.push(`| \`${name}\` | ${max} characters |`);
+  out.push('');
   out.push('## Codes', '', '`src/shared/codes.ts`; messages `code.<n>` in `locale/server` (English shown).', '', '| code | name | message |', '|---|---|---|');
   for (const [name, code] of Object.entries(CODE)) out.push(`| ${code} | ${name} | ${String(en.code[String(code)] ?? '').replace(/\|/g, '\\|')} |`);
   out.push('');

@@ -9,6 +9,7 @@ import { profile } from './profile';
 import { qr } from './qr';
 import { remind } from './remind';
 import type { Endpoint } from './define';
+import { HEADER_LIMITS } from '../constants';
 
 /**
  * Every call of the server, by area (docs/api/README.md). The server registers its routes from
@@ -16,6 +17,9 @@ import type { Endpoint } from './define';
  */
 export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary };
 export type Contract = typeof contract;
+
+/** The request headers the server reads, each with its bound (longer answers 400 before any route). */
+export const requestHeaders = HEADER_LIMITS;
 
 /** Every endpoint with its area and name, in declaration order. */
 export function endpoints(): Array<{ area: string; name: string; endpoint: Endpoint }> {
