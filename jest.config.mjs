@@ -14,7 +14,7 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const esmOnly = ['kysely', 'content-disposition', 'cookie', 'wouter', 'regexparam', 'mitt', '@tanstack', 'rosetta', 'fetch-retry', '@noble', 'date-fns'];
+const esmOnly = ['kysely', 'content-disposition', 'cookie', 'wouter', 'regexparam', 'mitt', '@tanstack', 'rosetta', 'fetch-retry', '@noble', 'date-fns', 'typebox'];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],

@@ -53,6 +53,7 @@ check('typecheck', 'npx tsc --noEmit -p tsconfig.json');
 check('transitions covered', 'node scripts/model-coverage.mjs');
 
 if (fs.existsSync(path.join(ROOT, 'scripts', 'diagrams.mjs'))) check('diagrams are fresh', 'node scripts/diagrams.mjs --check');
+check('API docs are fresh', 'node scripts/api-docs.mjs --check');
 
 {
   const b = ensureBuild({ force: true });

@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { Db } from './db/database';
 import type { ServerConfig } from './config';
 import { pickLanguage, translator } from './i18n';
-import errors from './plugins/errors';
+import errors, { frameworkErrors } from './plugins/errors';
+import headerBounds from './plugins/header-bounds';
+import permissions from './plugins/permissions';
 import sessionGuard from './plugins/session-guard';
 import envelope from './plugins/envelope';
 import requestToken from './plugins/request-token';
@@ -16,17 +18,31 @@ import wkflArea from './routes/wkfl';
 import acctArea from './routes/acct';
 import './context';
 
+/** Where the server reads the time: real time, or a test's clock that it advances itself. */
+export interface Clock {
+  now(): number;
+}
+export const realClock: Clock = { now: () => Date.now() };
+
 export interface AppDeps {
   db: Db;
   config: ServerConfig;
   logger?: FastifyServerOptions['logger'];
+  /** Expiry of sessions, QR codes, identify codes, envelope timestamps and throttles reads this. */
+  clock?: Clock;
 }
 
 /** The whole server as a Fastify instance: tests inject requests into it, main.ts listens. */
-export async function buildApp({ db, config, logger = false }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, ...deploymentOptions(config) });
+export async function buildApp({ db, config, logger = false, clock = realClock }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, ...deploymentOptions(config),
+    // The contract's schemas are the whole truth: an unknown field is refused (not dropped) and
+    // no value is coerced to another type (docs/api/README.md, "The validator").
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
+    frameworkErrors,
+  });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('t', null as never);
   app.addHook('onRequest', async (request) => {
@@ -36,9 +52,11 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
 
   await app.register(errors);
   await app.register(health);
+  await app.register(headerBounds);
   await app.register(sessionGuard, { db, policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours } });
   // After the session guard (onRequest), before every route's schema (preValidation).
   await app.register(envelope);
+  await app.register(permissions);
   await app.register(requestToken);
 
   await app.register(fsmcArea, { prefix: '/api/fsmc' });

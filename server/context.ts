@@ -1,5 +1,6 @@
 import type { Db } from './db/database';
 import type { ServerConfig } from './config';
+import type { Clock } from './app';
 import type { Translate } from './i18n';
 import type { Language } from '../src/shared/constants';
 
@@ -7,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: ServerConfig;
+    /** The server's time (AppDeps.clock): tests advance it instead of sleeping. */
+    clock: Clock;
   }
   interface FastifyRequest {
     /** The request's language (header `lang`), zh-CN when absent. */

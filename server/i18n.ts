@@ -15,3 +15,12 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 export function translator(lang: Language): Translate {
   return (key, params) => i18n.t(key, params ?? {}, lang) || key;
 }
+
+/**
+ * The one way a stored bilingual text is read (docs/api/README.md, "Bilingual text"): the
+ * Chinese text, or the English one for an en-US reader, falling back to the Chinese when the
+ * English is missing.
+ */
+export function localised(lang: string, zh: string, en: string | null | undefined): string {
+  return lang === 'en-US' && en ? en : zh;
+}

@@ -178,14 +178,14 @@ export interface OftenMenuTable {
   createdAt: CreatedAt;
 }
 
-/** Texts per language: {"zh-CN": …, "en-US": …}. */
-export type LocalisedText = Partial<Record<string, string>>;
-
 export interface RemindTable {
   id: Generated<number>;
   userId: number;
-  title: ColumnType<LocalisedText, string, string>;
-  content: ColumnType<LocalisedText, string, string>;
+  /** Bilingual text: the Chinese and the English (null when not translated), read with localised(). */
+  titleZh: string;
+  titleEn: string | null;
+  contentZh: string;
+  contentEn: string | null;
   status: ColumnType<'unread' | 'read' | 'cancelled', 'unread' | 'read' | undefined, 'read' | 'cancelled'>;
   createdAt: CreatedAt;
   cancelledAt: Date | null;

@@ -19,8 +19,22 @@ export class AppError extends Error {
 
 export const ok = <T>(data: T, msg = 'success'): Answer<T> => ({ code: CODE.ok, msg, data });
 
-export const badRequest = (detail: string) => new AppError(400, CODE.validation, { detail });
-export const forbidden = () => new AppError(403, CODE.forbidden);
-export const notFound = (path: string) => new AppError(404, CODE.notFound, { path });
-/** A business rule said no: HTTP 200 with a non-zero code, as the spec's callers expect. */
-export const refuse = (code: number, params: Record<string, unknown> = {}, msgKey?: string) => new AppError(200, code, params, null, msgKey);
+export interface RefuseOptions {
+  /** HTTP status: 200 for a business refusal (the spec's callers expect it), 4xx for the request's own faults. */
+  status?: number;
+  /** What the answer's data carries (the minutes to wait, the problems found). */
+  data?: unknown;
+  /** Message key when not `code.<code>`. */
+  msgKey?: string;
+}
+
+/**
+ * The one way a route or service says no (docs/api/README.md, "Refusing"): a business code,
+ * the message parameters, and HTTP 200 unless told otherwise. Throw what it returns.
+ */
+export const refuse = (code: number, params: Record<string, unknown> = {}, options: RefuseOptions = {}) =>
+  new AppError(options.status ?? 200, code, params, options.data ?? null, options.msgKey);
+
+export const badRequest = (detail: string) => refuse(CODE.validation, { detail }, { status: 400 });
+export const forbidden = () => refuse(CODE.forbidden, {}, { status: 403 });
+export const notFound = (path: string) => refuse(CODE.notFound, { path }, { status: 404 });

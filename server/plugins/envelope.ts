@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION } from '../../src/shared/constants';
+import { ENVELOPE_MAX_SKEW_MS, ENVELOPE_KEY_ID_PATTERN, ENVELOPE_NONCE_PATTERN, ENVELOPE_VERSION } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
-import { looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
-import { AppError } from '../http/answer';
+import { fromBase64, looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { refuse } from '../http/answer';
 import { claimNonce, liveKey, sweepNonces } from '../security/envelope-keys';
 
 declare module 'fastify' {
@@ -17,7 +18,7 @@ declare module 'fastify' {
 }
 
 const SWEEP_EVERY_MS = 60_000;
-const refuse = (code: number) => new AppError(400, code);
+const refuseEnvelope = (code: number) => refuse(code, {}, { status: 400 });
 
 function needsEnvelope(request: FastifyRequest): boolean {
   if (!request.routeOptions.url?.startsWith('/api/')) return false;
@@ -39,22 +40,23 @@ export default fp(async function envelope(app: FastifyInstance) {
     const body = request.body;
     if (!looksLikeEnvelope(body)) {
       if (request.routeOptions.config.envelope === false) return;
-      throw refuse(CODE.envelopeInvalid);
+      throw refuseEnvelope(CODE.envelopeInvalid);
     }
-    if (body.version !== ENVELOPE_VERSION) throw refuse(CODE.envelopeInvalid);
-    const now = Date.now();
-    if (Math.abs(now - body.timestamp) > ENVELOPE_MAX_SKEW_MS) throw refuse(CODE.envelopeStale);
+    if (body.version !== ENVELOPE_VERSION || !ENVELOPE_NONCE_PATTERN.test(body.nonce) || !ENVELOPE_KEY_ID_PATTERN.test(body.keyId)) throw refuseEnvelope(CODE.envelopeInvalid);
+    const now = app.clock.now();
+    if (Math.abs(now - body.timestamp) > ENVELOPE_MAX_SKEW_MS) throw refuseEnvelope(CODE.envelopeStale);
     const key = await liveKey(app.db, body.keyId, now);
-    if (!key) throw refuse(CODE.envelopeKeyUnknown);
-    if (key.cipher !== body.flag) throw refuse(CODE.envelopeInvalid);
-    if (!verifyEnvelope(body, { method: request.method, path: request.url.split('?')[0]! }, key.macKey)) throw refuse(CODE.envelopeBadSignature);
+    if (!key) throw refuseEnvelope(CODE.envelopeKeyUnknown);
+    if (key.cipher !== body.flag) throw refuseEnvelope(CODE.envelopeInvalid);
+    if (!verifyEnvelope(body, { method: request.method, path: request.url.split('?')[0]! }, key.macKey)) throw refuseEnvelope(CODE.envelopeBadSignature);
     let plain: unknown;
     try {
       plain = openEnvelope(body, key.encKey);
     } catch {
-      throw refuse(CODE.envelopeInvalid);
+      throw refuseEnvelope(CODE.envelopeInvalid);
     }
-    if (!(await claimNonce(app.db, key.keyId, body.nonce))) throw refuse(CODE.envelopeReplay);
+    // The replay check remembers the nonce's bytes, so no other spelling of them passes as new.
+    if (!(await claimNonce(app.db, key.keyId, bytesToHex(fromBase64(body.nonce))))) throw refuseEnvelope(CODE.envelopeReplay);
     request.body = plain;
     if (now - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = now;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '../../src/shared/constants';
-import { AppError } from '../http/answer';
+import { refuse } from '../http/answer';
 import { findSession, type SessionPolicy, type SessionUser } from '../security/sessions';
 import type { Db } from '../db/database';
 
@@ -28,8 +28,8 @@ export default fp(async function sessionGuard(app: FastifyInstance, opts: { db: 
     // Only real /api routes are guarded: an unknown path gets its 404, not a login prompt.
     if (!request.routeOptions.url?.startsWith('/api/') || request.routeOptions.config.anonymous) return;
     const token = request.headers[HEADERS.jwtToken.toLowerCase()];
-    const found = await findSession(opts.db, typeof token === 'string' ? token : undefined, opts.policy);
-    if (!found.ok) throw new AppError(401, found.code);
+    const found = await findSession(opts.db, typeof token === 'string' ? token : undefined, opts.policy, app.clock.now());
+    if (!found.ok) throw refuse(found.code, {}, { status: 401 });
     request.user = found.user;
     request.sessionTokenHash = found.tokenHash;
   });

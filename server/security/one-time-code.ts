@@ -16,30 +16,34 @@ export const numericCode = (length: number) => String(randomInt(0, 10 ** length)
 /** A 256-bit random ticket. */
 export const ticket = () => randomBytes(32).toString('base64url');
 
-export async function issueSecret(db: Db, userId: number, purpose: Purpose, secret: string, lifetimeMinutes: number): Promise<void> {
+export async function issueSecret(db: Db, userId: number, purpose: Purpose, secret: string, lifetimeMinutes: number, now = Date.now()): Promise<void> {
   const salt = randomBytes(16).toString('hex');
-  await db.transaction().execute(async (tx) => {
-    await tx.updateTable('oneTimeCode').set({ usedAt: new Date() }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+  const run = async (tx: Db) => {
+    await tx.updateTable('oneTimeCode').set({ usedAt: new Date(now) }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
     await tx
       .insertInto('oneTimeCode')
-      .values({ userId, purpose, salt, codeHash: digest(salt, secret), expiresAt: new Date(Date.now() + lifetimeMinutes * 60_000) })
+      .values({ userId, purpose, salt, codeHash: digest(salt, secret), expiresAt: new Date(now + lifetimeMinutes * 60_000) })
       .execute();
-  });
+  };
+  // Joins the caller's transaction when given one (the code and its mail are written together).
+  if (db.isTransaction) await run(db);
+  else await db.transaction().execute(run);
 }
 
 /**
  * True when the secret matches the user's live one of that purpose. A match is used up when
  * `consume` is set; a miss counts a try, and the secret dies after maxAttempts tries.
  */
-export async function checkSecret(db: Db, userId: number, purpose: Purpose, secret: string, options: { maxAttempts: number; consume: boolean }): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
+export async function checkSecret(db: Db, userId: number, purpose: Purpose, secret: string, options: { maxAttempts: number; consume: boolean; now?: number }): Promise<boolean> {
+  const now = options.now ?? Date.now();
+  const run = async (tx: Db) => {
     const live = await tx
       .selectFrom('oneTimeCode')
       .select(['id', 'salt', 'codeHash', 'attempts'])
       .where('userId', '=', userId)
       .where('purpose', '=', purpose)
       .where('usedAt', 'is', null)
-      .where('expiresAt', '>', new Date())
+      .where('expiresAt', '>', new Date(now))
       .orderBy('id', 'desc')
       .forUpdate()
       .executeTakeFirst();
@@ -50,12 +54,24 @@ export async function checkSecret(db: Db, userId: number, purpose: Purpose, secr
       await tx.updateTable('oneTimeCode').set({ attempts: live.attempts + 1 }).where('id', '=', live.id).execute();
       return false;
     }
-    if (options.consume) await tx.updateTable('oneTimeCode').set({ usedAt: new Date() }).where('id', '=', live.id).execute();
+    if (options.consume) await tx.updateTable('oneTimeCode').set({ usedAt: new Date(now) }).where('id', '=', live.id).execute();
     return true;
-  });
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** Uses up the user's live secret of that purpose (after the action it allowed succeeded). */
-export async function consumeSecrets(db: Db, userId: number, purpose: Purpose): Promise<void> {
-  await db.updateTable('oneTimeCode').set({ usedAt: new Date() }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+/**
+ * Uses up the user's live secrets of that purpose (after the action it allowed succeeded);
+ * how many were live, so a caller in a transaction can tell a concurrent use from its own.
+ */
+export async function consumeSecrets(db: Db, userId: number, purpose: Purpose, now = Date.now()): Promise<number> {
+  const res = await db
+    .updateTable('oneTimeCode')
+    .set({ usedAt: new Date(now) })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', new Date(now))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
-import { AppError, refuse } from '../http/answer';
+import { refuse } from '../http/answer';
 import { consumeToken, issueToken } from './request-token';
 
 export interface Confirmation {
@@ -33,5 +33,5 @@ export async function requireConfirmation(request: FastifyRequest, reply: Fastif
   reply.header(HEADERS.confirmUrl, confirmation.targetUrl ?? request.url.split('?')[0]);
   reply.header(HEADERS.confirmMethod, confirmation.method ?? request.method);
   if (confirmation.redirectUrl) reply.header(HEADERS.certRedirectUrl, confirmation.redirectUrl);
-  throw new AppError(412, CODE.confirmRequired, {}, { ...confirmation.params, message: request.t(confirmation.messageKey, confirmation.params), validFlag });
+  throw refuse(CODE.confirmRequired, {}, { status: 412, data: { ...confirmation.params, message: request.t(confirmation.messageKey, confirmation.params), validFlag } });
 }

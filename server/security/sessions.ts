@@ -25,9 +25,9 @@ const TOUCH_AFTER_MS = 60_000;
  * (logged in elsewhere). The token goes to the client once; only its hash is stored, so the
  * sessions live in the database and any server process on it can check them.
  */
-export async function createSession(db: Db, userId: number, policy: SessionPolicy, extra: { lang?: string; clusterNo?: string | null } = {}): Promise<string> {
+export async function createSession(db: Db, userId: number, policy: SessionPolicy, extra: { lang?: string; clusterNo?: string | null; now?: number } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const now = new Date();
+  const now = new Date(extra.now ?? Date.now());
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable('userSession')
@@ -51,7 +51,7 @@ export async function createSession(db: Db, userId: number, policy: SessionPolic
   return token;
 }
 
-export async function findSession(db: Db, token: string | undefined, policy: SessionPolicy): Promise<SessionLookup> {
+export async function findSession(db: Db, token: string | undefined, policy: SessionPolicy, now = Date.now()): Promise<SessionLookup> {
   if (!token) return { ok: false, code: CODE.loginExpired };
   const tokenHash = hashToken(token);
   const row = await db
@@ -62,7 +62,6 @@ export async function findSession(db: Db, token: string | undefined, policy: Ses
     .executeTakeFirst();
   if (!row) return { ok: false, code: CODE.loginExpired };
   if (row.endedAt) return { ok: false, code: row.endReason === 'elsewhere' ? CODE.loginElsewhere : CODE.loginExpired };
-  const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.status !== 'active') {
     await endSession(db, tokenHash, 'expired');
     return { ok: false, code: CODE.loginExpired };

@@ -35,13 +35,13 @@ export async function minutesToWait(db: Db, limit: Limit, subject: string, now =
 }
 
 /** Counts one event, and forgets this subject's events that left the window. */
-export async function recordEvent(db: Db, limit: Limit, subject: string): Promise<void> {
-  await db.insertInto('throttleEvent').values({ bucket: limit.bucket, subject }).execute();
+export async function recordEvent(db: Db, limit: Limit, subject: string, now = Date.now()): Promise<void> {
+  await db.insertInto('throttleEvent').values({ bucket: limit.bucket, subject, createdAt: new Date(now) }).execute();
   await db
     .deleteFrom('throttleEvent')
     .where('bucket', '=', limit.bucket)
     .where('subject', '=', subject)
-    .where('createdAt', '<', new Date(Date.now() - limit.windowMinutes * MINUTE_MS))
+    .where('createdAt', '<', new Date(now - limit.windowMinutes * MINUTE_MS))
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { localised } from '../i18n';
 
 /**
  * Users, their duty stations and the duties' function grants (issue 5 point 8). The seed,
@@ -77,5 +78,5 @@ export async function dutyStations(db: Q, userId: number, lang: string) {
     .where('ud.userId', '=', userId)
     .orderBy('d.id')
     .execute();
-  return rows.map((d) => ({ id: d.id, dutyCode: d.dutyCode, dutyName: lang === 'en-US' ? (d.dutyNameEn ?? d.dutyName) : d.dutyName, status: d.status }));
+  return rows.map((d) => ({ id: d.id, dutyCode: d.dutyCode, dutyName: localised(lang, d.dutyName, d.dutyNameEn), status: d.status }));
 }

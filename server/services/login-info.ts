@@ -1,5 +1,8 @@
 import type { Db } from '../db/database';
 import { LANGUAGES, type Language } from '../../src/shared/constants';
+import { localised } from '../i18n';
+import { dutyStations } from './duties';
+import { defaultMenu, noNotify, userTheme } from './user-settings';
 
 /** What the browser keeps as loginUserInfo (shell §3). Never the password hash. */
 export async function loginUserInfo(db: Db, userId: number) {
@@ -21,10 +24,30 @@ export async function systemSettings(db: Db, lang: Language) {
     systemTitle: get(`system.title.${lang}`),
     loginTypes: types.map((value) => {
       const t = texts.find((x) => x.value === value);
-      return { value, text: t ? (lang === 'en-US' ? t.textEn : t.textZh) : value };
+      return { value, text: t ? localised(lang, t.textZh, t.textEn) : value };
     }),
   };
 }
 
 const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 export const languageList = () => LANGUAGES.map((langSymbol) => ({ langSymbol, langName: LANGUAGE_NAMES[langSymbol] }));
+
+/** What the shell reads at start: the user, their language and title, theme, default page, no-notify, duty stations. */
+export async function sessionInfo(db: Db, userId: number, requestLang: Language) {
+  const info = await loginUserInfo(db, userId);
+  const lang = (LANGUAGES as readonly string[]).includes(info.lang ?? '') ? (info.lang as Language) : requestLang;
+  return {
+    loginUserInfo: info,
+    lang,
+    systemTitle: (await systemSettings(db, lang)).systemTitle,
+    ...(await userTheme(db, userId)),
+    defaultMenu: await defaultMenu(db, userId),
+    noNotify: await noNotify(db, userId),
+    dutyStations: await dutyStations(db, userId, lang),
+  };
+}
+
+/** One system parameter's value, '' when unset. */
+export async function systemParam(db: Db, key: string): Promise<string> {
+  return (await db.selectFrom('sysParam').select('paramValue').where('paramKey', '=', key).executeTakeFirst())?.paramValue ?? '';
+}

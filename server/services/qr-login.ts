@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import type { Db } from '../db/database';
 import { QR_CONFIRM_ROUTE } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
-import { AppError } from '../http/answer';
+import { refuse } from '../http/answer';
 
 /**
  * QR-code login (issue 5 point 1). The login page gets a one-time id shown as a QR image of
@@ -27,11 +27,11 @@ export const qrImage = (text: string) => QRCode.toDataURL(text, QR_IMAGE_OPTIONS
 /** Codes are worthless after their lifetime; rows older than this are removed. */
 const KEEP_QR_ROWS_MS = 86_400_000;
 
-export async function generateQr(db: Db, request: FastifyRequest, lifetimeSeconds: number) {
+export async function generateQr(db: Db, request: FastifyRequest, lifetimeSeconds: number, now = Date.now()) {
   const qrId = randomBytes(16).toString('base64url');
-  const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
+  const expiresAt = new Date(now + lifetimeSeconds * 1000);
   // Clearing old rows here keeps the table small without a scheduled job.
-  await db.deleteFrom('qrLogin').where('expiresAt', '<', new Date(Date.now() - KEEP_QR_ROWS_MS)).execute();
+  await db.deleteFrom('qrLogin').where('expiresAt', '<', new Date(now - KEEP_QR_ROWS_MS)).execute();
   await db
     .insertInto('qrLogin')
     .values({
@@ -49,8 +49,8 @@ export async function generateQr(db: Db, request: FastifyRequest, lifetimeSecond
   return { qrId, qrImage: await qrImage(url), confirmUrl: url, expiresAt: expiresAt.toISOString() };
 }
 
-const statusOf = (row: { status: string; expiresAt: Date }): QrStatus =>
-  row.status === 'consumed' ? 'consumed' : row.expiresAt.getTime() <= Date.now() ? 'expired' : (row.status as QrStatus);
+const statusOf = (row: { status: string; expiresAt: Date }, now: number): QrStatus =>
+  row.status === 'consumed' ? 'consumed' : row.expiresAt.getTime() <= now ? 'expired' : (row.status as QrStatus);
 
 async function find(db: Db, qrId: string) {
   return db
@@ -64,18 +64,18 @@ async function find(db: Db, qrId: string) {
  * The waiting page's poll. A confirmed code is consumed by exactly one poll, which gets the
  * user to log in; the update's condition makes two simultaneous polls unable to both win.
  */
-export async function pollQr(db: Db, qrId: string): Promise<{ status: QrStatus; expiresAt: string | null; userId?: number }> {
+export async function pollQr(db: Db, qrId: string, now = Date.now()): Promise<{ status: QrStatus; expiresAt: string | null; userId?: number }> {
   const row = await find(db, qrId);
   if (!row) return { status: 'expired', expiresAt: null };
-  const status = statusOf(row);
+  const status = statusOf(row, now);
   const expiresAt = row.expiresAt.toISOString();
   if (status !== 'confirmed') return { status, expiresAt };
   const won = await db
     .updateTable('qrLogin')
-    .set({ status: 'consumed', consumedAt: new Date() })
+    .set({ status: 'consumed', consumedAt: new Date(now) })
     .where('idHash', '=', row.idHash)
     .where('status', '=', 'confirmed')
-    .where('expiresAt', '>', new Date())
+    .where('expiresAt', '>', new Date(now))
     .returning('userId')
     .executeTakeFirst();
   if (!won?.userId) return { status: 'consumed', expiresAt };
@@ -83,23 +83,23 @@ export async function pollQr(db: Db, qrId: string): Promise<{ status: QrStatus; 
 }
 
 /** What the confirming user sees before saying yes: which browser asks, and until when. */
-export async function qrDetail(db: Db, qrId: string) {
+export async function qrDetail(db: Db, qrId: string, now = Date.now()) {
   const row = await find(db, qrId);
-  if (!row) throw new AppError(200, CODE.qrUnknown);
-  return { status: statusOf(row), createdAt: row.createdAt, expiresAt: row.expiresAt, clientAddress: row.clientAddress, userAgent: row.userAgent };
+  if (!row) throw refuse(CODE.qrUnknown);
+  return { status: statusOf(row, now), createdAt: row.createdAt, expiresAt: row.expiresAt, clientAddress: row.clientAddress, userAgent: row.userAgent };
 }
 
-export async function confirmQr(db: Db, qrId: string, userId: number): Promise<void> {
+export async function confirmQr(db: Db, qrId: string, userId: number, now = Date.now()): Promise<void> {
   const row = await find(db, qrId);
-  if (!row) throw new AppError(200, CODE.qrUnknown);
-  const status = statusOf(row);
-  if (status === 'expired') throw new AppError(200, CODE.qrExpired);
-  if (status !== 'waiting') throw new AppError(200, CODE.qrUsed);
+  if (!row) throw refuse(CODE.qrUnknown);
+  const status = statusOf(row, now);
+  if (status === 'expired') throw refuse(CODE.qrExpired);
+  if (status !== 'waiting') throw refuse(CODE.qrUsed);
   const done = await db
     .updateTable('qrLogin')
-    .set({ status: 'confirmed', userId, confirmedAt: new Date() })
+    .set({ status: 'confirmed', userId, confirmedAt: new Date(now) })
     .where('idHash', '=', row.idHash)
     .where('status', '=', 'waiting')
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new AppError(200, CODE.qrUsed);
+  if (Number(done.numUpdatedRows) !== 1) throw refuse(CODE.qrUsed);
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../db/database';
-import type { LocalisedText } from '../db/schema';
-import { DEFAULT_LANGUAGE, type Language } from '../../src/shared/constants';
+import type { Language } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
-import { AppError } from '../http/answer';
+import { refuse } from '../http/answer';
+import { localised } from '../i18n';
 
 /** A user's reminders (shell §1 "per-user reminder list"): list, read, cancel one or all. */
 export interface ReminderSeed {
@@ -10,13 +10,11 @@ export interface ReminderSeed {
   content: Record<Language, string>;
 }
 
-const pick = (text: LocalisedText, lang: Language) => text[lang] ?? text[DEFAULT_LANGUAGE] ?? Object.values(text)[0] ?? '';
-
 export async function addReminders(db: Db, userId: number, reminders: ReminderSeed[]): Promise<void> {
   if (reminders.length === 0) return;
   await db
     .insertInto('remind')
-    .values(reminders.map((r) => ({ userId, title: JSON.stringify(r.title), content: JSON.stringify(r.content) })))
+    .values(reminders.map((r) => ({ userId, titleZh: r.title['zh-CN'], titleEn: r.title['en-US'], contentZh: r.content['zh-CN'], contentEn: r.content['en-US'] })))
     .execute();
 }
 
@@ -28,18 +26,18 @@ export async function reminderPage(db: Db, userId: number, lang: Language, page:
   let base = live(db, userId);
   if (onlyUnread) base = base.where('status', '=', 'unread');
   const [rows, total] = await Promise.all([
-    base.select(['id', 'title', 'content', 'createdAt', 'status']).orderBy('createdAt', 'desc').orderBy('id', 'desc').offset((page - 1) * limit).limit(limit).execute(),
+    base.select(['id', 'titleZh', 'titleEn', 'contentZh', 'contentEn', 'createdAt', 'status']).orderBy('createdAt', 'desc').orderBy('id', 'desc').offset((page - 1) * limit).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map((r) => ({ id: r.id, title: pick(r.title, lang), content: pick(r.content, lang), createdAt: r.createdAt, status: r.status })),
+    rows: rows.map((r) => ({ id: r.id, title: localised(lang, r.titleZh, r.titleEn), content: localised(lang, r.contentZh, r.contentEn), createdAt: r.createdAt, status: r.status })),
     total: Number(total.n),
   };
 }
 
 async function change(db: Db, userId: number, id: number, set: { status: 'read' | 'cancelled'; cancelledAt?: Date }) {
   const res = await db.updateTable('remind').set(set).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'cancelled').executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new AppError(200, CODE.remindNotFound);
+  if (Number(res.numUpdatedRows) !== 1) throw refuse(CODE.remindNotFound);
 }
 
 export const markRead = (db: Db, userId: number, id: number) => change(db, userId, id, { status: 'read' });

@@ -17,9 +17,12 @@ export async function saveTheme(db: Db, userId: number, theme: { themeName: Them
   await db.updateTable('appUser').set({ ...theme, updatedAt: new Date() }).where('id', '=', userId).execute();
 }
 
+/** The account's language and the session's together: a half-saved language would flip back at the next login. */
 export async function saveLanguage(db: Db, userId: number, sessionHash: string, lang: Language): Promise<void> {
-  await db.updateTable('appUser').set({ lang, updatedAt: new Date() }).where('id', '=', userId).execute();
-  await db.updateTable('userSession').set({ lang }).where('tokenHash', '=', sessionHash).execute();
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('appUser').set({ lang, updatedAt: new Date() }).where('id', '=', userId).execute();
+    await tx.updateTable('userSession').set({ lang }).where('tokenHash', '=', sessionHash).execute();
+  });
 }
 
 /** The default page, when it is still a page granted to the user; otherwise none. */

@@ -17,6 +17,8 @@ export const CODE = {
   notFound: 1004,
   methodNotAllowed: 1005,
   payloadTooLarge: 1006,
+  /** A URL that does not decode (bad percent-encoding). */
+  badUrl: 1007,
   // 11xx: the payload envelope and request tokens
   envelopeInvalid: 1100,
   envelopeBadSignature: 1101,

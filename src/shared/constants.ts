@@ -125,6 +125,25 @@ export const OFTEN_MENU_MAX = 30;
 export const REMIND_POPUP_MAX = 5;
 /** The largest page a list call answers. */
 export const PAGE_LIMIT_MAX = 100;
+/** The highest page number a paged call accepts: beyond it no table has rows, and the offset stays a safe integer. */
+export const PAGE_START_MAX = 1_000_000;
+/**
+ * Bounds of the request headers the server reads (issue 9 point 4); a longer one is refused
+ * with 400 before any route runs. ClusterNO is stored in user_session.cluster_no varchar(32).
+ */
+export const HEADER_LIMITS = {
+  JwtToken: 128,
+  lang: 16,
+  ClusterNO: 32,
+  'request-token': 128,
+  'valid-flag': 128,
+  'error-no-tip': 8,
+  notUseEncrypt: 8,
+} as const;
+/** An envelope nonce is 12 bytes: 16 base64 characters, nothing else (no padding, no spaces). */
+export const ENVELOPE_NONCE_PATTERN = /^[A-Za-z0-9+/]{16}$/;
+/** A key id is short and plain (it is looked up in the database). */
+export const ENVELOPE_KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** orderNo of the files the login page shows (its logos). */
 export const LOGIN_PAGE_FILES = 'LOGIN_PAGE';
 

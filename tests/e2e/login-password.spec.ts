@@ -40,6 +40,9 @@ test('empty fields are refused before sending; wrong passwords are refused, then
   const form = page.getByTestId('login-form');
   await form.getByRole('button', { name: '登录' }).click();
   await expect(form.getByRole('alert')).toHaveText('请输入用户名和密码');
+  // The inputs take no more than the server accepts (the contract's bounds).
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveAttribute('maxlength', '64');
+  await expect(page.getByLabel('密码', { exact: true })).toHaveAttribute('maxlength', '128');
 
   // An unknown user is counted like a known one, so the demo users stay usable for other tests.
   const userCode = `nobody-${Date.now()}`;
@@ -55,6 +58,9 @@ test('empty fields are refused before sending; wrong passwords are refused, then
     await expect(page.getByLabel('密码', { exact: true })).toHaveValue('');
     if (message.includes('登录失败次数过多')) break;
     expect(message).toContain('用户名或密码错误');
+    // One message: the form's, not a toast repeating it.
+    await expect(page.getByText('用户名或密码错误')).toHaveCount(1);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
   }
   expect(message).toMatch(/登录失败次数过多，请 \d+ 分钟后再试/);
 });

@@ -16,6 +16,8 @@ import { httpConfig } from '../../src/services/http/config';
 import { ApiError, cancelPending, confirmPending, download, fileNameOf, list, page, remove, request, upload } from '../../src/services/http/client';
 import { forgetEnvelopeKey } from '../../src/services/http/envelope-key';
 import { createActor } from 'xstate';
+import { call } from '../../src/services/http/call';
+import { contract } from '../../src/shared/contract';
 import { httpEvents, type PreconditionEvent, type ToastEvent } from '../../src/services/http/events';
 import { answerQuestion } from '../../src/services/http/questions';
 import { confirmationLogic, listenForConfirmations } from '../../src/widgets/request-layer/confirmation-logic';
@@ -33,7 +35,8 @@ import en from '../../locale/request/en-US/index.json';
  */
 // Logins hash with scrypt at full cost: give each test room on a busy machine.
 jest.setTimeout(30_000);
-const PORT = 18191;
+// Beside the run's end-to-end port, so two runs on one machine (TEST_RUN_ID, E2E_PORT) do not collide.
+const PORT = Number(process.env.E2E_PORT ?? 18180) + 11;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const { window: page0 } = new JSDOM('', { url: `${ORIGIN}/` });
 Object.assign(globalThis, { localStorage: page0.localStorage, sessionStorage: page0.sessionStorage });
@@ -146,6 +149,19 @@ describe('the HTTP client against the real server', () => {
     expect(error).toMatchObject({ status: 200, code: CODE.badCredentials, message: 'Wrong user name or password' });
     expect(toasts).toEqual([{ type: 'error', title: 'Wrong user name or password' }]);
     expect(await logIn()).toMatch(/^[\w-]{40,}$/);
+  });
+
+  it('calls a contract endpoint by its declaration: a form call refused shows its message once (no toast); a session call answers typed data', async () => {
+    local.set('lang', 'en-US');
+    const error = await call(contract.login.login, { userCode: 'staff', password: 'wrong' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 200, code: CODE.badCredentials, message: 'Wrong user name or password' });
+    expect(toasts).toEqual([]);
+    await logIn();
+    const info = await call(contract.login.sessionInfo, {});
+    expect(info.loginUserInfo.userCode).toBe('staff');
+    expect(info.dutyStations.map((d) => d.dutyCode)).toEqual(['STAFF']);
+    const profile = await call(contract.profile.read);
+    expect(profile.userCode).toBe('staff');
   });
 
   it('counts requests in the loading overlay, except those that opt out', async () => {

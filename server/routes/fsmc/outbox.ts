@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/answer';
+import { route } from '../../http/route';
+import { contract } from '../../../src/shared/contract';
 import { outboxPage } from '../../services/mail';
-import { requireAdmin } from '../../services/permissions';
-import { paging } from './schemas';
 
-/** The mail outbox, for administrators while no mail server is configured. */
+/** The mail outbox, for administrators while no mail server is configured (contract flag admin). */
 export default async function outboxRoutes(app: FastifyInstance) {
-  app.post<{ Body: { start: number; limit: number } }>('/system/outbox/query', { preHandler: requireAdmin, schema: { body: paging } }, async (request) =>
-    ok(await outboxPage(app.db, request.body.start, request.body.limit)),
-  );
+  route(app, contract.outbox.page, async (request) => ok(await outboxPage(app.db, request.body.start, request.body.limit)));
 }

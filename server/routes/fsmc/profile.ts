@@ -1,48 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, refuse } from '../../http/answer';
+import { route } from '../../http/route';
 import { CODE } from '../../../src/shared/codes';
-import { GENDERS } from '../../../src/shared/constants';
-import { PROFILE_LIMITS, isEmail, type Profile } from '../../../src/shared/profile-rules';
+import { isEmail } from '../../../src/shared/profile-rules';
+import { contract } from '../../../src/shared/contract';
 import { requireConfirmation } from '../../security/request-token-confirm';
-
-const profileBody = {
-  type: 'object',
-  required: ['userNameEn', 'email', 'gender'],
-  additionalProperties: false,
-  properties: {
-    userNameEn: { type: 'string', maxLength: PROFILE_LIMITS.userNameEn },
-    email: { type: 'string', maxLength: PROFILE_LIMITS.email },
-    gender: { type: 'string', enum: [...GENDERS, ''] },
-  },
-} as const;
-
-async function readProfile(app: FastifyInstance, userId: number): Promise<Profile> {
-  const row = await app.db.selectFrom('appUser').select(['userCode', 'userName', 'userNameEn', 'email', 'gender']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { userCode: row.userCode, userName: row.userName, userNameEn: row.userNameEn ?? '', email: row.email ?? '', gender: row.gender ?? '' };
-}
+import { readProfile, saveProfile } from '../../services/profile';
 
 /** "My profile": the logged-in user edits their own English name, e-mail and gender. */
 export default async function profileRoutes(app: FastifyInstance) {
-  app.get('/auth/userinfo/my-profile', async (request) => ok(await readProfile(app, request.user.id)));
+  route(app, contract.profile.read, async (request) => ok(await readProfile(app.db, request.user.id)));
 
-  app.post<{ Body: { userNameEn: string; email: string; gender: string } }>(
-    '/auth/userinfo/edit-profile',
-    { schema: { body: profileBody } },
-    async (request, reply) => {
-      const userNameEn = request.body.userNameEn.trim();
-      const email = request.body.email.trim();
-      if (email !== '' && !isEmail(email)) throw refuse(CODE.emailInvalid);
-      const before = await readProfile(app, request.user.id);
-      // The e-mail receives password-reset codes: changing it is confirmed (the 412 dialog).
-      if (email !== before.email) {
-        await requireConfirmation(request, reply, { params: { from: before.email, to: email }, messageKey: 'profile.confirmEmail' });
-      }
-      await app.db
-        .updateTable('appUser')
-        .set({ userNameEn: userNameEn || null, email: email || null, gender: request.body.gender || null, updatedAt: new Date() })
-        .where('id', '=', request.user.id)
-        .execute();
-      return ok(await readProfile(app, request.user.id));
-    },
-  );
+  route(app, contract.profile.save, async (request, reply) => {
+    const userNameEn = request.body.userNameEn.trim();
+    const email = request.body.email.trim();
+    if (email !== '' && !isEmail(email)) throw refuse(CODE.emailInvalid);
+    const before = await readProfile(app.db, request.user.id);
+    // The e-mail receives password-reset codes: changing it is confirmed (the 412 dialog).
+    if (email !== before.email) {
+      await requireConfirmation(request, reply, { params: { from: before.email, to: email }, messageKey: 'profile.confirmEmail' });
+    }
+    await saveProfile(app.db, request.user.id, { userNameEn, email, gender: request.body.gender });
+    return ok(await readProfile(app.db, request.user.id));
+  });
 }

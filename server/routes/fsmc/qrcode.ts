@@ -1,37 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../../http/answer';
+import { ok, refuse } from '../../http/answer';
+import { route } from '../../http/route';
 import { QR_GENERATE_LIMIT, LOGIN_THROTTLE } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
+import { contract } from '../../../src/shared/contract';
 import { minutesToWait, recordEvent, type Limit } from '../../security/throttle';
 import { startLogin } from '../../services/login';
 import { confirmQr, generateQr, pollQr, qrDetail } from '../../services/qr-login';
-import { body, empty } from './schemas';
 
-const anonymous = { anonymous: true } as const;
-const qrBody = body({ qrId: { type: 'string', minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } });
 const GENERATE: Limit = { bucket: 'qr-generate', max: QR_GENERATE_LIMIT, windowMinutes: LOGIN_THROTTLE.windowMinutes };
 
 /** QR-code login: the login page generates and polls; a logged-in user confirms (docs/api/shell.md). */
 export default async function qrcodeRoutes(app: FastifyInstance) {
   const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
 
-  app.post('/login/qrcode/in/generate', { config: anonymous, schema: { body: empty } }, async (request) => {
-    const minutes = await minutesToWait(app.db, GENERATE, request.ip);
-    if (minutes > 0) throw new AppError(200, CODE.tooManyRequests, { minutes }, { minutes });
-    await recordEvent(app.db, GENERATE, request.ip);
-    return ok(await generateQr(app.db, request, app.config.qrLoginLifetimeSeconds));
+  route(app, contract.qr.generate, async (request) => {
+    const now = app.clock.now();
+    const minutes = await minutesToWait(app.db, GENERATE, request.ip, new Date(now));
+    if (minutes > 0) throw refuse(CODE.tooManyRequests, { minutes }, { data: { minutes } });
+    await recordEvent(app.db, GENERATE, request.ip, now);
+    return ok(await generateQr(app.db, request, app.config.qrLoginLifetimeSeconds, now));
   });
 
-  app.post<{ Body: { qrId: string } }>('/login/qrcode/in/status', { config: anonymous, schema: { body: qrBody } }, async (request) => {
-    const { status, expiresAt, userId } = await pollQr(app.db, request.body.qrId);
+  route(app, contract.qr.status, async (request) => {
+    const { status, expiresAt, userId } = await pollQr(app.db, request.body.qrId, app.clock.now());
     if (userId === undefined) return ok({ status, expiresAt });
     return ok({ status, expiresAt, ...(await startLogin(app.db, request, userId, policy)) });
   });
 
-  app.post<{ Body: { qrId: string } }>('/login/qrcode/in/detail', { schema: { body: qrBody } }, async (request) => ok(await qrDetail(app.db, request.body.qrId)));
+  route(app, contract.qr.detail, async (request) => ok(await qrDetail(app.db, request.body.qrId, app.clock.now())));
 
-  app.post<{ Body: { qrId: string } }>('/login/qrcode/in/confirm', { schema: { body: qrBody } }, async (request) => {
-    await confirmQr(app.db, request.body.qrId, request.user.id);
+  route(app, contract.qr.confirm, async (request) => {
+    await confirmQr(app.db, request.body.qrId, request.user.id, app.clock.now());
     return ok(null);
   });
 }

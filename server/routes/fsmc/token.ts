@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/answer';
+import { route } from '../../http/route';
+import { contract } from '../../../src/shared/contract';
 import { currentKey } from '../../security/envelope-keys';
 import { issueToken } from '../../security/request-token';
 
@@ -7,12 +9,12 @@ import { issueToken } from '../../security/request-token';
 export default async function tokenRoutes(app: FastifyInstance) {
   // Anonymous: the login call itself travels in an envelope. The key protects integrity and
   // freshness; confidentiality on the wire is TLS's job (docs/request-layer.md).
-  app.get('/login/encrypt-key', { config: { anonymous: true } }, async (_request, reply) => {
+  route(app, contract.login.envelopeKey, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return ok(await currentKey(app.db));
+    return ok(await currentKey(app.db, app.clock.now()));
   });
 
-  app.get('/common/token/getToken', async (request, reply) => {
+  route(app, contract.login.requestToken, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return ok({ token: await issueToken(app.db, request.sessionTokenHash, 'submit') });
   });

@@ -1,74 +1,30 @@
-import { request } from '../http/client';
-import type { LoginUserInfo } from '../storage';
+import { call } from '../http/call';
+import { contract, type BodyOf, type DataOf, type Static } from '../../shared/contract';
+import type { LanguageItem as LanguageItemSchema } from '../../shared/contract';
 
-/** Login-page calls (shell §7, "Common and login"; contract in docs/api/shell.md). */
-export interface LoginAnswer {
-  JwtToken: string;
-  lang: string;
-  loginUserInfo: LoginUserInfo;
-}
+/** Login-page calls: thin names for contract entries (src/shared/contract, docs/api). */
+const c = { ...contract.login, ...contract.loginPage, ...contract.qr, ...contract.forgotPassword };
 
-export interface LoginType {
-  value: string;
-  text: string;
-}
-
-export interface SystemSetting {
-  systemTitle: string;
-  loginTypes: LoginType[];
-}
-
-export interface LoginPageParams extends SystemSetting {
-  qrExpiresSeconds: number;
-  qrPollIntervalMs: number;
-  forgotPasswordEnabled: boolean;
-  appDownloadEnabled: boolean;
-  logoFiles: Array<{ id: number | string; originalFileName: string; url: string }>;
-}
-
-export interface QrCodeAnswer {
-  qrId: string;
-  qrImage: string;
-  confirmUrl: string;
-  expiresAt: string;
-}
-
-export interface QrStatusAnswer {
-  status: 'waiting' | 'confirmed' | 'expired' | 'consumed';
-  expiresAt?: string;
-  JwtToken?: string;
-  lang?: string;
-  loginUserInfo?: LoginUserInfo;
-}
-
-export interface QrDetail {
-  status: QrStatusAnswer['status'];
-  createdAt: string;
-  expiresAt: string;
-  clientAddress: string;
-  userAgent: string;
-}
-
-export interface LanguageItem {
-  langSymbol: string;
-  langName?: string;
-}
-
-const FSMC = '/api/fsmc';
+export type LoginAnswer = DataOf<typeof c.login>;
+export type SystemSetting = DataOf<typeof c.systemSetting>;
+export type LoginPageParams = DataOf<typeof c.params>;
+export type QrCodeAnswer = DataOf<typeof c.generate>;
+export type QrStatusAnswer = DataOf<typeof c.status>;
+export type QrDetail = DataOf<typeof c.detail>;
+export type LanguageItem = Static<typeof LanguageItemSchema>;
 
 export const loginApi = {
-  login: (body: { userCode: string; password: string }) => request<LoginAnswer>({ url: `${FSMC}/login/login`, data: body }),
-  logout: () => request<null>({ url: `${FSMC}/login/login-out` }),
-  loginTypes: () => request<LoginType[]>({ method: 'GET', url: `${FSMC}/login/query-login-type`, noLoading: true }),
-  pageParams: () => request<LoginPageParams>({ method: 'GET', url: `${FSMC}/common/query-sys-param-set/-by-/login-page`, noLoading: true }),
-  systemSetting: () => request<SystemSetting>({ method: 'GET', url: '/api/portal/login/query-system-setting', noLoading: true }),
-  langList: () => request<LanguageItem[]>({ url: '/api/portal/login/query/lang-info-list', noLoading: true }),
-  qrGenerate: () => request<QrCodeAnswer>({ url: `${FSMC}/login/qrcode/in/generate`, data: {}, noLoading: true }),
-  qrStatus: (qrId: string) => request<QrStatusAnswer>({ url: `${FSMC}/login/qrcode/in/status`, data: { qrId }, noLoading: true }),
-  qrDetail: (qrId: string) => request<QrDetail>({ url: `${FSMC}/login/qrcode/in/detail`, data: { qrId } }),
-  qrConfirm: (qrId: string) => request<null>({ url: `${FSMC}/login/qrcode/in/confirm`, data: { qrId } }),
-  sendIdentifyCode: (userCode: string) => request<null>({ url: `${FSMC}/common/forget-password/send-identify-code`, data: { userCode } }),
-  validateCode: (body: { userCode: string; code: string }) => request<{ resetTicket: string }>({ url: `${FSMC}/common/forget-password/validate-code`, data: body }),
-  modifyPassword: (body: { userCode: string; resetTicket: string; newPassword: string }) =>
-    request<null>({ url: `${FSMC}/common/forget-password/modify-password`, data: body }),
+  login: (body: BodyOf<typeof c.login>) => call(c.login, body),
+  logout: () => call(c.logout, {}),
+  loginTypes: () => call(c.loginTypes),
+  pageParams: () => call(c.params),
+  systemSetting: () => call(c.systemSetting),
+  langList: () => call(c.portalLanguages, {}),
+  qrGenerate: () => call(c.generate, {}),
+  qrStatus: (qrId: string) => call(c.status, { qrId }),
+  qrDetail: (qrId: string) => call(c.detail, { qrId }),
+  qrConfirm: (qrId: string) => call(c.confirm, { qrId }),
+  sendIdentifyCode: (userCode: string) => call(c.sendIdentifyCode, { userCode }),
+  validateCode: (body: BodyOf<typeof c.validateCode>) => call(c.validateCode, body),
+  modifyPassword: (body: BodyOf<typeof c.modifyPassword>) => call(c.modifyPassword, body),
 };

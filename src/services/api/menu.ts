@@ -1,27 +1,18 @@
-import { request } from '../http/client';
-import type { MenuRow } from '../../shared/menu-tree';
+import { call } from '../http/call';
+import { contract, type DataOf } from '../../shared/contract';
 
-/** The user's menu, often-used items and default menu (docs/api/shell.md, "Menu"). */
-export interface OftenMenuItem {
-  funcId: number;
-  functionName: string;
-  funcUrl: string;
-}
-
-export interface DefaultMenu {
-  funcId: number | null;
-  funcUrl: string | null;
-}
-
-const FSMC = '/api/fsmc';
+/** The user's menu, often-used items and default menu: thin names for contract entries. */
+const c = contract.menu;
+export type OftenMenuItem = DataOf<typeof c.oftenQuery>[number];
+export type DefaultMenu = DataOf<typeof c.defaultQuery>;
 
 export const menuApi = {
-  userMenu: () => request<MenuRow[]>({ url: `${FSMC}/auth/userMenu/query-user-menu`, data: {} }),
-  oftenQuery: () => request<OftenMenuItem[]>({ url: `${FSMC}/oftenMenu/query`, data: {} }),
-  oftenAdd: (funcId: number) => request<null>({ url: `${FSMC}/oftenMenu/add`, data: { funcId } }),
-  oftenDelete: (funcId: number) => request<null>({ url: `${FSMC}/oftenMenu/delete`, data: { funcId } }),
-  oftenDeleteAll: () => request<null>({ url: `${FSMC}/oftenMenu/delete-all`, data: {} }),
-  defaultQuery: () => request<DefaultMenu>({ url: `${FSMC}/common/default-menu/query`, data: {} }),
-  defaultSet: (funcId: number) => request<DefaultMenu>({ url: `${FSMC}/common/default-menu/set`, data: { funcId } }),
-  defaultUnset: () => request<DefaultMenu>({ url: `${FSMC}/common/default-menu/unset`, data: {} }),
+  userMenu: () => call(c.userMenu, {}),
+  oftenQuery: () => call(c.oftenQuery, {}),
+  oftenAdd: (funcId: number) => call(c.oftenAdd, { funcId }),
+  oftenDelete: (funcId: number) => call(c.oftenDelete, { funcId }),
+  oftenDeleteAll: () => call(c.oftenDeleteAll, {}),
+  defaultQuery: () => call(c.defaultQuery, {}),
+  defaultSet: (funcId: number) => call(c.defaultSet, { funcId }),
+  defaultUnset: () => call(c.defaultUnset, {}),
 };

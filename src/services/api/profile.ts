@@ -1,8 +1,10 @@
-import { request } from '../http/client';
-import type { Profile, ProfileValues } from '../../shared/profile-rules';
+import { call } from '../http/call';
+import { contract, type BodyOf } from '../../shared/contract';
+import type { ProfileValues } from '../../shared/profile-rules';
 
-/** "My profile" calls: the logged-in user's own English name, e-mail and gender. */
+/** "My profile" calls: thin names for contract entries. */
 export const profileApi = {
-  read: () => request<Profile>({ method: 'GET', url: '/api/fsmc/auth/userinfo/my-profile' }),
-  save: (values: ProfileValues) => request<Profile>({ url: '/api/fsmc/auth/userinfo/edit-profile', data: values }),
+  read: () => call(contract.profile.read),
+  // The form holds plain strings; the call's schema refuses a gender it does not name.
+  save: (values: ProfileValues) => call(contract.profile.save, values as BodyOf<typeof contract.profile.save>),
 };

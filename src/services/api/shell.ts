@@ -1,57 +1,25 @@
-import { request } from '../http/client';
-import type { Page } from '../../shared/codes';
-import type { LoginUserInfo } from '../storage';
-import type { DefaultMenu } from './menu';
-import type { PasswordRule } from '../../shared/password-rule';
+import { call } from '../http/call';
+import { contract, type BodyOf, type DataOf } from '../../shared/contract';
 
-/** Session, preferences, password, reminders and the outbox (docs/api/shell.md). */
-export interface SessionInfo {
-  loginUserInfo: LoginUserInfo;
-  lang: string;
-  systemTitle: string;
-  themeName: string;
-  navColor: string;
-  defaultMenu: DefaultMenu;
-  noNotify: boolean;
-}
-
-export interface Preferences {
-  themeName: string;
-  navColor: string;
-}
-
-export type { PasswordRule } from '../../shared/password-rule';
-
-export interface Reminder {
-  id: number;
-  title: string;
-  content: string;
-  createdAt: string;
-  status: 'unread' | 'read';
-}
-
-export interface OutboxMessage {
-  id: number;
-  recipient: string;
-  subject: string;
-  body: string;
-  createdAt: string;
-}
-
-const FSMC = '/api/fsmc';
+/** Session, preferences, password, reminders and the outbox: thin names for contract entries. */
+export type SessionInfo = DataOf<typeof contract.login.sessionInfo>;
+export type Preferences = DataOf<typeof contract.preferences.themes>;
+export type PasswordRule = DataOf<typeof contract.profile.passwordRule>;
+export type Reminder = DataOf<typeof contract.remind.page>['rows'][number];
+export type OutboxMessage = DataOf<typeof contract.outbox.page>['rows'][number];
 
 export const shellApi = {
-  sessionInfo: () => request<SessionInfo>({ url: `${FSMC}/session/share/query-session-info`, data: {} }),
-  setLanguage: (lang: string) => request<{ lang: string }>({ url: `${FSMC}/login/lang-setting`, data: { lang } }),
-  themes: () => request<Preferences>({ url: `${FSMC}/themes/query`, data: {} }),
-  saveTheme: (body: Preferences) => request<Preferences>({ url: `${FSMC}/themes/add`, data: body }),
-  passwordRule: () => request<PasswordRule>({ url: `${FSMC}/auth/password-rule/query`, data: {} }),
-  forgotPasswordRule: () => request<PasswordRule>({ url: `${FSMC}/common/forget-password/password-rule`, data: {}, noLoading: true }),
-  editPassword: (body: { oldPassword: string; newPassword: string }) => request<null>({ url: `${FSMC}/auth/userinfo/edit-password`, data: body }),
-  reminders: (start: number, limit: number) => request<Page<Reminder>>({ url: `${FSMC}/remind/query-remind-info-by-page`, data: { start, limit } }),
-  unreadReminders: () => request<Page<Reminder>>({ url: `${FSMC}/remind/list`, data: {}, noLoading: true }),
-  cancelReminder: (id: number) => request<null>({ url: `${FSMC}/remind/cancel`, data: { id } }),
-  cancelAllReminders: () => request<{ cancelled: number }>({ url: `${FSMC}/remind/cancel-all`, data: {} }),
-  setNoNotify: (noNotify: boolean) => request<{ noNotify: boolean }>({ url: `${FSMC}/remind/user-remind-set`, data: { noNotify } }),
-  outbox: (start: number, limit: number) => request<Page<OutboxMessage>>({ url: `${FSMC}/system/outbox/query`, data: { start, limit } }),
+  sessionInfo: () => call(contract.login.sessionInfo, {}),
+  setLanguage: (lang: BodyOf<typeof contract.login.setLanguage>['lang']) => call(contract.login.setLanguage, { lang }),
+  themes: () => call(contract.preferences.themes, {}),
+  saveTheme: (body: BodyOf<typeof contract.preferences.saveTheme>) => call(contract.preferences.saveTheme, body),
+  passwordRule: () => call(contract.profile.passwordRule, {}),
+  forgotPasswordRule: () => call(contract.forgotPassword.passwordRule, {}),
+  editPassword: (body: BodyOf<typeof contract.profile.editPassword>) => call(contract.profile.editPassword, body),
+  reminders: (start: number, limit: number) => call(contract.remind.page, { start, limit }),
+  unreadReminders: () => call(contract.remind.unread, {}),
+  cancelReminder: (id: number) => call(contract.remind.cancel, { id }),
+  cancelAllReminders: () => call(contract.remind.cancelAll, {}),
+  setNoNotify: (noNotify: boolean) => call(contract.remind.setNoNotify, { noNotify }),
+  outbox: (start: number, limit: number) => call(contract.outbox.page, { start, limit }),
 };

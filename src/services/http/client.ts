@@ -13,7 +13,7 @@ import { requestToken } from './request-token';
 import { ask } from './questions';
 
 /**
- * The one HTTP client of the app (shell §7). Every call of src/services/api goes through
+ * The one HTTP client of the app (shell §7). Every contract call (call.ts) goes through
  * `request` (or `page`, `list`, `download`, `upload`, `remove` below). It sends JwtToken, lang
  * and ClusterNO; seals non-GET bodies in the payload envelope; counts itself in the loading
  * overlay; retries idempotent GETs on network failure only; refreshes the request token when

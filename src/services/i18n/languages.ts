@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '../../shared/constants';
-import { loginApi, type LanguageItem } from '../api/login';
+import { loginApi } from '../api/login';
 import { session } from '../storage';
 
 /**
@@ -7,9 +7,10 @@ import { session } from '../storage';
  * kept for the browser session under `langList`. Only languages we have messages for are
  * offered; if the server cannot be asked, the built-in list stands in.
  */
-const supported = (list: LanguageItem[]) => list.filter((l) => (LANGUAGES as readonly string[]).includes(l.langSymbol)) as Array<LanguageItem & { langSymbol: Language }>;
+export type Offered = { langSymbol: Language; langName?: string };
+const supported = (list: Array<{ langSymbol: string; langName?: string }>) => list.filter((l) => (LANGUAGES as readonly string[]).includes(l.langSymbol)) as Offered[];
 
-export async function languageList(): Promise<Array<LanguageItem & { langSymbol: Language }>> {
+export async function languageList(): Promise<Offered[]> {
   const kept = session.get('langList');
   if (Array.isArray(kept) && supported(kept).length > 0) return supported(kept);
   try {

@@ -3,7 +3,7 @@ import type { Language } from '../../shared/constants';
 import { local } from '../storage';
 import { initialLanguage, loadModules, translate } from './i18n';
 import { languageList } from './languages';
-import type { LanguageItem } from '../api/login';
+import type { Offered as LanguageItem } from './languages';
 
 export interface I18nValue {
   lang: Language;

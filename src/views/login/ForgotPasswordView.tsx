@@ -7,6 +7,7 @@ import { forgotPasswordMachine, type ForgotValues, type Problem } from '../../ma
 import { connectForgotPassword } from '../../machines/forgot-password.connect';
 import { loginApi } from '../../services/api/login';
 import { shellApi } from '../../services/api/shell';
+import { contract, maxLengthOf } from '../../shared/contract';
 import { useI18n } from '../../services/i18n/react';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { ruleProblems } from '../../services/password-check';
@@ -24,6 +25,13 @@ const actors = {
 };
 
 const STEPS = ['identify', 'verify', 'choose'] as const;
+/** Each field's bound, from the call that sends it. */
+const MAX_LENGTH: Record<keyof ForgotValues, number | undefined> = {
+  userCode: maxLengthOf(contract.forgotPassword.sendIdentifyCode, 'userCode'),
+  code: maxLengthOf(contract.forgotPassword.validateCode, 'code'),
+  newPassword: maxLengthOf(contract.forgotPassword.modifyPassword, 'newPassword'),
+  confirmPassword: maxLengthOf(contract.forgotPassword.modifyPassword, 'newPassword'),
+};
 
 /** Forgot password at login.html#/forgot-password: code, validation, new password, back to login. */
 export default function ForgotPasswordView() {
@@ -40,7 +48,7 @@ export default function ForgotPasswordView() {
     return (
       <Field.Root invalid={f.invalid}>
         <Field.Label>{t(`login.forgot.${name}`)}</Field.Label>
-        <Input {...f.input} type={type} autoComplete={autoComplete} />
+        <Input {...f.input} type={type} maxLength={MAX_LENGTH[name]} autoComplete={autoComplete} />
       </Field.Root>
     );
   };

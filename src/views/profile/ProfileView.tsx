@@ -10,7 +10,7 @@ import { clearDraft, loadDraft, saveDraft } from '../../services/draft';
 import { DATE_TIME_FULL_FORMAT, GENDERS, FORM_LAYOUT } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import type { ProfileValues } from '../../shared/profile-rules';
-import { PROFILE_LIMITS } from '../../shared/profile-rules';
+import { contract, maxLengthOf } from '../../shared/contract';
 import { inspect } from '../../services/inspector';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 
@@ -40,7 +40,7 @@ export default function ProfileView() {
   const layout = FORM_LAYOUT[lang];
   const genderOptions = useMemo(() => [...GENDERS, ''] as const, []);
 
-  const text = (name: 'userNameEn' | 'email', type: string, max: number) => {
+  const text = (name: 'userNameEn' | 'email', type: string, max: number | undefined) => {
     const f = api.field(name);
     return (
       <Field.Root invalid={f.error !== null}>
@@ -93,8 +93,8 @@ export default function ProfileView() {
                   <Field.Label>{t('request.profile.userName')}</Field.Label>
                   <Input value={api.profile.userName} readOnly />
                 </Field.Root>
-                {text('userNameEn', 'text', PROFILE_LIMITS.userNameEn)}
-                {text('email', 'email', PROFILE_LIMITS.email)}
+                {text('userNameEn', 'text', maxLengthOf(contract.profile.save, 'userNameEn'))}
+                {text('email', 'email', maxLengthOf(contract.profile.save, 'email'))}
                 <Field.Root>
                   <Field.Label>{t('request.profile.gender')}</Field.Label>
                   <NativeSelect.Root disabled={gender.disabled}>

@@ -10,7 +10,8 @@ import { demoUsers } from '../../../server/db/seed';
 import { sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/shared/envelope';
 import { PGLITE_TEMPLATE, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
 
-export const DEMO = Object.fromEntries(demoUsers({}).map((u) => [u.userCode, u])) as unknown as Record<'admin' | 'staff', { userCode: string; password: string }>;
+/** The demo users' credentials: exactly the login body (the contract refuses any other field). */
+export const DEMO = Object.fromEntries(demoUsers({}).map((u) => [u.userCode, { userCode: u.userCode, password: u.password }])) as Record<'admin' | 'staff', { userCode: string; password: string }>;
 
 export interface TestDb {
   db: Db;
@@ -78,8 +79,15 @@ export interface CallResult<T = any> {
   headers: Record<string, unknown>;
 }
 
+/** The server's clock in tests: real time plus what the test moved it on, so nothing sleeps. */
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
 export interface TestApp extends TestDb {
   app: FastifyInstance;
+  clock: TestClock;
   config: ServerConfig;
   /**
    * Calls a route the way the browser does (same headers, same body conventions). Server tests
@@ -124,7 +132,9 @@ export async function startTestAppOn(
 ): Promise<TestApp> {
   const filesDir = tempDir('files');
   const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, ...overrides };
-  const app = await buildApp({ db: testDb.db, config });
+  let offset = 0;
+  const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
+  const app = await buildApp({ db: testDb.db, config, clock });
   if (extend) await extend(app);
   await app.ready();
   let key: EnvelopeKey | undefined;
@@ -151,6 +161,7 @@ export async function startTestAppOn(
   return {
     ...testDb,
     app,
+    clock,
     config,
     post,
     get,
@@ -162,7 +173,7 @@ export async function startTestAppOn(
       return res.body.data.token;
     },
     async login(user = DEMO.admin) {
-      const res = await post<{ JwtToken: string }>('/api/fsmc/login/login', user);
+      const res = await post<{ JwtToken: string }>('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
       if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
       return res.body.data.JwtToken;
     },

@@ -5,6 +5,7 @@ import { passwordChangeMachine, type PasswordChangeValues } from '../../../machi
 import { connectPasswordChange } from '../../../machines/password-change.connect';
 import type { Problem } from '../../../machines/forgot-password.machine';
 import { shellApi } from '../../../services/api/shell';
+import { contract, maxLengthOf } from '../../../shared/contract';
 import { session } from '../../../services/storage';
 import { useI18n } from '../../../services/i18n/react';
 import { ruleProblems } from '../../../services/password-check';
@@ -39,7 +40,7 @@ export default function PasswordPanel() {
         {FIELDS.map(([name, autoComplete]) => (
           <Field.Root key={name} invalid={api.invalid(name)}>
             <Field.Label>{t(`shell.password.${name}`)}</Field.Label>
-            <Input type="password" autoComplete={autoComplete} {...api.field(name)} />
+            <Input type="password" autoComplete={autoComplete} maxLength={maxLengthOf(contract.profile.editPassword, name === 'oldPassword' ? 'oldPassword' : 'newPassword')} {...api.field(name)} />
           </Field.Root>
         ))}
         <PasswordProblems problems={api.problems} serverMessage={api.serverMessage} />

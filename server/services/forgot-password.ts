@@ -1,0 +1,86 @@
+import type { Db } from '../db/database';
+import {
+  IDENTIFY_CODE_LENGTH,
+  IDENTIFY_CODE_LIFETIME_MINUTES,
+  IDENTIFY_CODE_MAX_ATTEMPTS,
+  IDENTIFY_CODE_SEND_LIMIT,
+  LANGUAGES,
+  RESET_TICKET_LIFETIME_MINUTES,
+  type Language,
+} from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
+import { refuse } from '../http/answer';
+import { localised, translator, type Translate } from '../i18n';
+import { checkSecret, consumeSecrets, issueSecret, numericCode, ticket } from '../security/one-time-code';
+import { hashPassword } from '../security/password';
+import { minutesToWait, recordEvent, type Limit } from '../security/throttle';
+import { clearFailures } from './login';
+import { sendMail } from './mail';
+import { enforcePasswordRule, storePasswordHash } from './passwords';
+
+/**
+ * Forgot password (shell §2): an identify code by mail (the outbox while no mail server is
+ * configured), exchanged for a short-lived reset ticket, which sets a password the rule accepts.
+ * Every answer is the same whether or not the user exists.
+ */
+const PER_USER: Limit = { bucket: 'identify-user', max: IDENTIFY_CODE_SEND_LIMIT.perUser, windowMinutes: IDENTIFY_CODE_SEND_LIMIT.windowMinutes };
+const PER_ADDRESS: Limit = { bucket: 'identify-address', max: IDENTIFY_CODE_SEND_LIMIT.perAddress, windowMinutes: IDENTIFY_CODE_SEND_LIMIT.windowMinutes };
+const isLanguage = (lang: string | null): lang is Language => (LANGUAGES as readonly (string | null)[]).includes(lang);
+
+const findUser = (db: Db, code: string) =>
+  db.selectFrom('appUser').select(['id', 'userCode', 'userName', 'userNameEn', 'email', 'lang', 'status']).where('userCode', '=', code).executeTakeFirst();
+
+export async function sendIdentifyCode(db: Db, userCode: string, address: string, pageLang: Language, now: number): Promise<void> {
+  const subject = userCode.trim().toLowerCase();
+  const at = new Date(now);
+  const minutes = Math.max(await minutesToWait(db, PER_USER, subject, at), await minutesToWait(db, PER_ADDRESS, address, at));
+  if (minutes > 0) throw refuse(CODE.tooManyRequests, { minutes }, { data: { minutes } });
+  await recordEvent(db, PER_USER, subject, now);
+  await recordEvent(db, PER_ADDRESS, address, now);
+  const user = await findUser(db, userCode);
+  if (!user || user.status !== 'active' || !user.email) return;
+  const code = numericCode(IDENTIFY_CODE_LENGTH);
+  // The mail speaks the user's own language when they chose one, else the page's.
+  const lang = isLanguage(user.lang) ? user.lang : pageLang;
+  const t = translator(lang);
+  const mail = {
+    recipient: user.email,
+    subject: t('resetMail.subject'),
+    body: t('resetMail.body', { userName: localised(lang, user.userName, user.userNameEn), code, minutes: IDENTIFY_CODE_LIFETIME_MINUTES }),
+  };
+  // The code and its mail together: no code without its mail, no mail with a code never stored.
+  await db.transaction().execute(async (tx) => {
+    await issueSecret(tx, user.id, 'identify', code, IDENTIFY_CODE_LIFETIME_MINUTES, now);
+    await sendMail(tx, mail);
+  });
+}
+
+export async function validateIdentifyCode(db: Db, userCode: string, code: string, now: number): Promise<{ resetTicket: string }> {
+  const user = await findUser(db, userCode);
+  const valid = user && user.status === 'active' && (await checkSecret(db, user.id, 'identify', code.trim(), { maxAttempts: IDENTIFY_CODE_MAX_ATTEMPTS, consume: true, now }));
+  if (!user || !valid) throw refuse(CODE.identifyCodeInvalid);
+  const resetTicket = ticket();
+  await issueSecret(db, user.id, 'reset-ticket', resetTicket, RESET_TICKET_LIFETIME_MINUTES, now);
+  return { resetTicket };
+}
+
+/**
+ * Sets the new password. The ticket is checked without using it up, so a password the rule
+ * refuses can be retried; then using up the ticket, storing the hash, ending the sessions and
+ * clearing the failed logins happen in one transaction: all of them, or none.
+ */
+export async function resetPassword(db: Db, input: { userCode: string; resetTicket: string; newPassword: string }, t: Translate, now: number): Promise<void> {
+  const user = await findUser(db, input.userCode);
+  const valid =
+    user && user.status === 'active' && (await checkSecret(db, user.id, 'reset-ticket', input.resetTicket, { maxAttempts: IDENTIFY_CODE_MAX_ATTEMPTS, consume: false, now }));
+  if (!user || !valid) throw refuse(CODE.resetTicketInvalid);
+  await enforcePasswordRule(db, input.newPassword, user.userCode, t);
+  // Hashing takes a while: before the transaction, which stays short.
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (tx) => {
+    // Another request may have used the ticket meanwhile: only one of them sets a password.
+    if ((await consumeSecrets(tx, user.id, 'reset-ticket', now)) === 0) throw refuse(CODE.resetTicketInvalid);
+    await storePasswordHash(tx, user.id, passwordHash);
+    await clearFailures(tx, user.userCode);
+  });
+}
