@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -28,5 +29,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dataDir, { parsers: { 20: (v: string) => Number(v) } });
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
 }
