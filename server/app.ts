@@ -8,6 +8,7 @@ import errors from './plugins/errors';
 import sessionGuard from './plugins/session-guard';
 import envelope from './plugins/envelope';
 import requestToken from './plugins/request-token';
+import headers from './plugins/headers';
 import fsmcArea from './routes/fsmc';
 import portalArea from './routes/portal';
 import wkflArea from './routes/wkfl';
@@ -34,6 +35,8 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   });
 
   await app.register(errors);
+  // Security headers on every answer, and the pages with their CSP nonce (plugins/headers.ts).
+  await app.register(headers, { staticDir: config.staticDir });
   await app.register(sessionGuard, { db, policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours } });
   // After the session guard (onRequest), before every route's schema (preValidation).
   await app.register(envelope);
