@@ -59,6 +59,19 @@ export class PageErrorBoundary extends Component<Props, { error: unknown }> {
     this.setState({ error: null });
   };
 
+  // Coming back online tries again by itself: the usual cause of a failed chunk has gone.
+  override componentDidMount() {
+    window.addEventListener('online', this.retryIfFailed);
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retryIfFailed);
+  }
+
+  private readonly retryIfFailed = () => {
+    if (this.state.error) this.retry();
+  };
+
   override render() {
     if (this.state.error) return <PageFailed page={this.props.page} error={this.state.error} onRetry={this.retry} />;
     return this.props.children();

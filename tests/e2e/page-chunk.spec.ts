@@ -24,3 +24,14 @@ test('a page whose chunk fails to load leaves the shell standing, says which pag
   await expect(page.getByTestId('profile')).toBeVisible();
   await expect(failure).toHaveCount(0);
 });
+
+test('a page that failed while the browser was offline loads by itself once it is back online', async ({ page, context }) => {
+  await loginAs(page, STAFF);
+  await context.setOffline(true);
+  await page.evaluate(() => (location.hash = '#/profile'));
+  await expect(page.getByTestId('page-error').getByRole('alert')).toContainText('页面“个人资料”加载失败');
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('profile')).toBeVisible();
+  await expect(page.getByTestId('page-error')).toHaveCount(0);
+});
