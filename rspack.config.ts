@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@rspack/cli';
-import { rspack, type Configuration } from '@rspack/core';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
 
 const root = __dirname;
 const production = process.env.NODE_ENV !== 'development';
@@ -22,6 +23,28 @@ const rules = [
   { test: /\.ts$/, exclude: /node_modules/, use: swc(false), type: 'javascript/auto' },
   { test: /\.tsx$/, exclude: /node_modules/, use: swc(true), type: 'javascript/auto' },
 ];
+
+/**
+ * Writes locale/overrides.json: which `{module}/{lang}` has a z-index.json (a deployment's
+ * optional overrides), so the browser asks only for those instead of a 404 per module and
+ * language. An override added to dist after the build is added to this list too.
+ */
+class LocaleOverridesPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('LocaleOverrides', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'LocaleOverrides', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const dir = path.join(root, 'locale');
+        const overrides = fs
+          .readdirSync(dir, { withFileTypes: true })
+          .filter((m) => m.isDirectory() && m.name !== 'server')
+          .flatMap((m) => fs.readdirSync(path.join(dir, m.name)).filter((lang) => fs.existsSync(path.join(dir, m.name, lang, 'z-index.json'))).map((lang) => `${m.name}/${lang}`))
+          .sort();
+        compilation.emitAsset('locale/overrides.json', new rspack.sources.RawSource(`${JSON.stringify({ overrides }, null, 2)}\n`));
+        compilation.contextDependencies.add(dir);
+      });
+    });
+  }
+}
 
 /** The browser app: two pages (login.html, index.html), hashed assets, a chunk per route. */
 const client: Configuration = {
@@ -52,6 +75,7 @@ const client: Configuration = {
         { from: 'docs/diagrams', to: 'diagrams', globOptions: { ignore: ['**/*.md'] }, noErrorOnMissing: true },
       ],
     }),
+    new LocaleOverridesPlugin(),
     new rspack.DefinePlugin({ 'process.env.INSPECTOR': JSON.stringify(process.env.INSPECTOR ?? (production ? 'off' : 'on')) }),
   ],
   performance: { hints: false },

@@ -43,7 +43,8 @@ export function ensureDependencies() {
 }
 
 const BUILD_STAMP = at('dist', '.build-stamp');
-const BUILD_INPUTS = ['src', 'server', 'locale', 'rspack.config.ts', 'package.json'];
+// docs/diagrams is copied into the build (the diagrams page reads it).
+const BUILD_INPUTS = ['src', 'server', 'locale', 'docs/diagrams', 'rspack.config.ts', 'package.json'];
 
 export function ensureBuild({ force = false } = {}) {
   const sources = Math.max(...BUILD_INPUTS.map((p) => (fs.statSync(at(p), { throwIfNoEntry: false })?.isDirectory() ? newest(at(p)) : mtime(at(p)))));

@@ -12,6 +12,7 @@ import envelope from './plugins/envelope';
 import requestToken from './plugins/request-token';
 import health from './plugins/health';
 import { deploymentOptions } from './http/deployment';
+import headers from './plugins/headers';
 import fsmcArea from './routes/fsmc';
 import portalArea from './routes/portal';
 import wkflArea from './routes/wkfl';
@@ -51,6 +52,8 @@ export async function buildApp({ db, config, logger = false, clock = realClock }
   });
 
   await app.register(errors);
+  // Security headers on every answer, and the pages with their CSP nonce (plugins/headers.ts).
+  await app.register(headers, { staticDir: config.staticDir });
   await app.register(health);
   await app.register(headerBounds);
   await app.register(sessionGuard, { db, policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours } });

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Database } from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { isDatabaseUnavailable } from './unavailable';
@@ -94,7 +95,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const pglite = await PGlite.create(dataDir, { parsers: { 20: (v: string) => Number(v) } });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
     const destroy = db.destroy.bind(db);
     // The lock goes when the database is closed, not before: PGlite writes its files on close.
     db.destroy = async () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { migrations } from './migrations';
 
 /** Brings the schema to the newest version; run at every start, a no-op when current. */

@@ -68,9 +68,19 @@ export function useThemeChoice(): ThemeChoice {
   );
 }
 
+/**
+ * Palettes whose shade 600 (Chakra's `solid`) carries white text below WCAG AA's 4.5:1 (teal
+ * 3.74, cyan 3.68, orange 3.56, green 3.30) take shade 700 instead; blue and purple pass at 600.
+ * `solid` fills the header and primary buttons, so this is where their contrast is decided;
+ * tests/unit/theme-contrast.test.ts measures every theme.
+ */
+const DARKER_SOLID = ['cyan', 'green', 'orange', 'teal'] as const;
+const solidTokens = Object.fromEntries(DARKER_SOLID.map((p) => [p, { solid: { value: { _light: `{colors.${p}.700}`, _dark: `{colors.${p}.700}` } } }]));
+
 export const system = createSystem(
   defaultConfig,
   defineConfig({
     globalCss: { 'html, body, #root': { height: '100%' } },
+    theme: { semanticTokens: { colors: solidTokens } },
   }),
 );

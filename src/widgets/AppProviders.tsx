@@ -1,8 +1,10 @@
 import { ChakraProvider, Box, Center, Spinner } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nProvider } from '../services/i18n/react';
 import { THEMES, system, useThemeChoice } from '../services/theme';
 import { RequestLayer } from './request-layer/RequestLayer';
+import { styleCache } from '../services/style-cache';
 
 /** Every page loads the request layer's messages (error catalogue, prompts, dialogs). */
 const REQUEST_MODULE = 'request';
@@ -13,26 +15,29 @@ const InspectorPanel = process.env.INSPECTOR === 'on' ? lazy(() => import(/* web
 /** Chakra with the stored (or default var6/light) theme, and the locale modules a page needs. */
 export function AppProviders({ modules, children }: { modules: string[]; children: ReactNode }) {
   const { themeName, navColor } = useThemeChoice();
+  // The cache carries the page's CSP nonce, so Chakra's inserted styles pass the policy.
   return (
-    <ChakraProvider value={system}>
-      <Box colorPalette={THEMES[themeName]} data-theme={themeName} data-nav-color={navColor} h="100%">
-        <I18nProvider
-          modules={[REQUEST_MODULE, ...modules]}
-          fallback={
-            <Center h="100%">
-              <Spinner size="lg" />
-            </Center>
-          }
-        >
-          <RequestLayer />
-          {children}
-          {InspectorPanel && (
-            <Suspense fallback={null}>
-              <InspectorPanel />
-            </Suspense>
-          )}
-        </I18nProvider>
-      </Box>
-    </ChakraProvider>
+    <CacheProvider value={styleCache}>
+      <ChakraProvider value={system}>
+        <Box colorPalette={THEMES[themeName]} data-theme={themeName} data-nav-color={navColor} h="100%">
+          <I18nProvider
+            modules={[REQUEST_MODULE, ...modules]}
+            fallback={
+              <Center h="100%">
+                <Spinner size="lg" />
+              </Center>
+            }
+          >
+            <RequestLayer />
+            {children}
+            {InspectorPanel && (
+              <Suspense fallback={null}>
+                <InspectorPanel />
+              </Suspense>
+            )}
+          </I18nProvider>
+        </Box>
+      </ChakraProvider>
+    </CacheProvider>
   );
 }

@@ -2,10 +2,11 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 
 /**
  * Locale files are fetched as the spec says: ./locale/{module}/{lang}/index.json, then
- * z-index.json over it; module global always. fetch is a double here; the e2e tests use the
- * real files.
+ * z-index.json over it when the build's list (./locale/overrides.json) names one; module
+ * global always. fetch is a double here; the e2e tests use the real files.
  */
 const files: Record<string, unknown> = {
+  './locale/overrides.json': { overrides: ['global/en-US'] },
   './locale/global/en-US/index.json': { appName: 'Treasury Portal', logout: 'Log out' },
   './locale/global/en-US/z-index.json': { appName: 'Bank X Treasury' },
   './locale/shell/en-US/index.json': { menu: { label: 'Menu' } },
@@ -22,12 +23,10 @@ beforeEach(() => {
 });
 
 describe('i18n loader', () => {
-  it('fetches index.json and z-index.json of each module and of global, overrides winning', async () => {
+  it('fetches index.json of each module and of global, and only the z-index.json overrides the build listed, overrides winning', async () => {
     const { loadModules, translate } = await import('../../src/services/i18n/i18n');
     await loadModules('en-US', ['shell']);
-    expect(requested.sort()).toEqual(
-      ['./locale/global/en-US/index.json', './locale/global/en-US/z-index.json', './locale/shell/en-US/index.json', './locale/shell/en-US/z-index.json'].sort(),
-    );
+    expect(requested.sort()).toEqual(['./locale/global/en-US/index.json', './locale/global/en-US/z-index.json', './locale/overrides.json', './locale/shell/en-US/index.json'].sort());
     expect(translate('en-US', 'global.appName')).toBe('Bank X Treasury');
     expect(translate('en-US', 'global.logout')).toBe('Log out');
     expect(translate('en-US', 'shell.menu.label')).toBe('Menu');
@@ -38,7 +37,17 @@ describe('i18n loader', () => {
     await loadModules('en-US', ['shell']);
     await loadModules('en-US', ['shell']);
     expect(requested).toHaveLength(4);
+    // Another language asks for its own files only; the list of overrides is not fetched again.
+    await loadModules('zh-CN', ['shell']);
+    expect(requested.slice(4).sort()).toEqual(['./locale/global/zh-CN/index.json', './locale/shell/zh-CN/index.json']);
     expect(translate('en-US', 'shell.nothing.here')).toBe('shell.nothing.here');
+  });
+
+  it('asks for no override at all when the build listed none (no 404 per module and language)', async () => {
+    delete files['./locale/overrides.json'];
+    const { loadModules } = await import('../../src/services/i18n/i18n');
+    await loadModules('en-US', ['shell']);
+    expect(requested.filter((u) => u.endsWith('z-index.json'))).toEqual([]);
   });
 
   it('starts in the remembered language, else zh-CN, ignoring a language it has no messages for', async () => {

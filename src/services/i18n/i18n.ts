@@ -6,9 +6,24 @@ import { local } from '../storage';
  * Messages are fetched, not bundled (shell §7): for each module,
  * ./locale/{module}/{lang}/index.json, then z-index.json on top (a deployment's overrides,
  * optional). Module `global` is always loaded. Keys are `module.path.to.key`.
+ *
+ * Which overrides exist is listed in ./locale/overrides.json (written by the build from the
+ * z-index.json files it copies), read once: asking for every optional file would log a 404
+ * per module and language on every page.
  */
 export const i18n = rosetta<Record<string, unknown>>();
 const loaded = new Set<string>();
+/** The build's list of override files, as `{module}/{lang}`; per base address, fetched once. */
+const overrideLists = new Map<string, Promise<ReadonlySet<string>>>();
+
+function overridesAt(base: string): Promise<ReadonlySet<string>> {
+  let list = overrideLists.get(base);
+  if (!list) {
+    list = fetchJson(`${base}/overrides.json`).then((m) => new Set(Array.isArray(m?.overrides) ? m.overrides.filter((o): o is string => typeof o === 'string') : []));
+    overrideLists.set(base, list);
+  }
+  return list;
+}
 
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
@@ -30,9 +45,14 @@ async function fetchJson(url: string): Promise<Record<string, unknown> | null> {
 
 export async function loadModules(lang: Language, modules: string[], base = './locale'): Promise<void> {
   const wanted = ['global', ...modules].filter((m) => !loaded.has(`${lang}/${m}`));
+  if (wanted.length === 0) return;
+  const overridden = await overridesAt(base);
   await Promise.all(
     wanted.map(async (module) => {
-      const [main, overrides] = await Promise.all([fetchJson(`${base}/${module}/${lang}/index.json`), fetchJson(`${base}/${module}/${lang}/z-index.json`)]);
+      const [main, overrides] = await Promise.all([
+        fetchJson(`${base}/${module}/${lang}/index.json`),
+        overridden.has(`${module}/${lang}`) ? fetchJson(`${base}/${module}/${lang}/z-index.json`) : null,
+      ]);
       i18n.set(lang, { [module]: { ...(main ?? {}), ...(overrides ?? {}) } });
       loaded.add(`${lang}/${module}`);
     }),

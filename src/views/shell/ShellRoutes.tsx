@@ -8,10 +8,11 @@ import { APP_ROUTES, type RouteDef } from '../routes';
 import PlaceholderView from '../placeholder/PlaceholderView';
 import { NotFoundView, ForbiddenView } from '../placeholder/StatusViews';
 import { pageTitle } from './page-title';
-import { pageOf } from './route-pages';
+import { forgetPage, pageOf } from './route-pages';
 import { keepAlive } from './keep-alive';
 import { useRouteAt } from './route-match';
 import { useShell } from '../../widgets/shell-context';
+import { PageErrorBoundary } from '../../widgets/PageErrorBoundary';
 
 /** Sets the browser title for the page on show: system title, '-', the route's title. */
 function useTitle(routeTitle: string | null) {
@@ -24,10 +25,22 @@ function useTitle(routeTitle: string | null) {
 function RoutePage({ route }: { route: RouteDef }) {
   const { t } = useI18n();
   const { user } = useShell();
-  useTitle(t(route.titleKey));
+  const title = t(route.titleKey);
+  useTitle(title);
   if (route.meta?.adminOnly && user?.userType !== USER_TYPE_ADMIN) return <ForbiddenView />;
-  const Page = pageOf(route);
-  return <Page />;
+  // The boundary and its own Suspense per page: a page that fails leaves the shell standing.
+  return (
+    <PageErrorBoundary page={title} onRetry={() => forgetPage(route)}>
+      {() => {
+        const Page = pageOf(route);
+        return (
+          <Suspense fallback={<Center p="8"><Spinner /></Center>}>
+            <Page />
+          </Suspense>
+        );
+      }}
+    </PageErrorBoundary>
+  );
 }
 
 /** A path that is no route of ours: a menu page still being built, or nothing at all. */

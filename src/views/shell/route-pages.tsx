@@ -8,3 +8,12 @@ export function pageOf(route: RouteDef) {
   if (!page) pages.set(route, (page = lazy(route.load)));
   return page;
 }
+
+/**
+ * Forgets a route's page so the next `pageOf` imports it anew: React.lazy keeps a rejected
+ * import for good, so after a chunk failed to load only a fresh lazy component asks for it
+ * again (the bundler's chunk loader retries a chunk whose request failed).
+ */
+export function forgetPage(route: RouteDef) {
+  pages.delete(route);
+}

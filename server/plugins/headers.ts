@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The security headers of every answer (docs/security.md, "Headers and content security
+ * policy"): a strict Content-Security-Policy, X-Frame-Options DENY, Referrer-Policy
+ * no-referrer, nosniff (helmet); Cache-Control no-store on every /api answer, so no browser or
+ * proxy keeps a session's data (the outbox holds reset codes); HSTS only over TLS.
+ *
+ * The pages (login.html, index.html) are answered here, not by the static files: each answer
+ * carries a fresh nonce, in the page for Emotion (Chakra's styles are <style> elements
+ * inserted at run time) and in the policy's style-src, so no 'unsafe-inline' is needed.
+ */
+export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+/** A year, the usual HSTS lifetime once TLS is known to work. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+export const CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  // Only the build's own script files: no inline script, no eval.
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  // The QR-code login's image is a data: URL.
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  // The iframe drawer embeds other systems' pages (http or https, as IframePanel accepts).
+  'frame-src': ["'self'", 'http:', 'https:'],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+export const policy = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+
+export const pagePolicy = (nonce: string) => policy({ ...CSP_DIRECTIVES, 'style-src': [...CSP_DIRECTIVES['style-src']!, `'nonce-${nonce}'`] });
+
+export default fp(async function headers(app: FastifyInstance, { staticDir }: { staticDir: string }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Sent below, and only when the request came over TLS.
+    strictTransportSecurity: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // request.protocol believes X-Forwarded-Proto only from a TRUST_PROXY address.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+  });
+
+  if (!fs.existsSync(staticDir)) return;
+  for (const file of fs.readdirSync(staticDir).filter((f) => f.endsWith('.html'))) {
+    app.get(`/${file}`, async (_request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      const html = await fs.promises.readFile(path.join(staticDir, file), 'utf8');
+      return reply
+        .header('Content-Security-Policy', pagePolicy(nonce))
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+    });
+  }
+});

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { availableBackends, tempDir } from './support/backends';
+import { DEMO, startTestApp, type TestApp } from './support/test-server';
+
+/**
+ * The headers of every answer (docs/security.md): a strict CSP with a fresh style nonce on the
+ * pages, X-Frame-Options DENY, Referrer-Policy no-referrer and nosniff everywhere,
+ * Cache-Control no-store on every API answer, HSTS only over TLS.
+ */
+const PAGE = '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"><script defer src="assets/index.0123456789.js"></script></head><body></body></html>';
+
+function staticDir() {
+  const dir = tempDir('static');
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), PAGE);
+  fs.writeFileSync(path.join(dir, 'login.html'), PAGE);
+  fs.writeFileSync(path.join(dir, 'assets', 'index.0123456789.js'), 'console.log(1)');
+  return dir;
+}
+
+const expectCommonHeaders = (headers: Record<string, unknown>) => {
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['strict-transport-security']).toBeUndefined();
+  const csp = String(headers['content-security-policy']);
+  for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+  expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+};
+
+describe.each(availableBackends())('security headers on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { staticDir: staticDir() });
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('a page: the common headers, and a fresh nonce in both its style-src and the page', async () => {
+    const nonces = [];
+    for (const url of ['/index.html', '/login.html', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expectCommonHeaders(res.headers);
+      const nonce = /style-src 'self' 'nonce-([A-Za-z0-9+/=]{22,})'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(nonce).toBeDefined();
+      expect(res.body).toContain(`<meta name="csp-nonce" content="${nonce}">`);
+      expect(res.body).not.toContain('__CSP_NONCE__');
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('an asset: the common headers, and still cached for good', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index.0123456789.js' });
+    expect(res.statusCode).toBe(200);
+    expectCommonHeaders(res.headers);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('every API answer: the common headers and Cache-Control no-store (the outbox holds reset codes)', async () => {
+    const admin = await t.login(DEMO.admin);
+    const answers = [
+      await t.get('/api/fsmc/login/encrypt-key'),
+      await t.post('/api/fsmc/system/outbox/query', { start: 1, limit: 10 }, { token: admin }),
+      await t.post('/api/fsmc/system/outbox/query', { start: 1, limit: 10 }),
+      await t.post('/api/fsmc/no/such/call', {}, { raw: true }),
+      await t.post('/api/fsmc/login/login', { userCode: 'admin' }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 404, 400]);
+    for (const a of answers) {
+      expectCommonHeaders(a.headers);
+      expect(a.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('HSTS only when the request came over TLS, as told by a trusted proxy', async () => {
+    const headers = { 'x-forwarded-proto': 'https' };
+    // Not a trusted proxy: X-Forwarded-Proto is not believed.
+    const untrusted = await t.app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key', headers });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    const behindProxy = await startTestApp(backend, { staticDir: staticDir(), trustProxy: ['127.0.0.1'] });
+    try {
+      for (const url of ['/api/fsmc/login/encrypt-key', '/index.html']) {
+        const res = await behindProxy.app.inject({ method: 'GET', url, headers });
+        expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      }
+      const plain = await behindProxy.app.inject({ method: 'GET', url: '/index.html' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindProxy.dispose();
+    }
+  });
+});
