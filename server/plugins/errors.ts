@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../http/answer';
 import { CODE } from '../../src/shared/codes';
 import { pickLanguage, translator } from '../i18n';
+import { safeError } from '../security/safe-error';
 
 /**
  * The one place a failure becomes an answer: `{code, msg, data}` with a localised msg and a
@@ -27,7 +28,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ code: CODE.badRequest, msg: t(`code.${CODE.badRequest}`), data: null });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: safeError(error) }, 'unhandled error');
     return reply.status(500).send({ code: CODE.serverError, msg: t(`code.${CODE.serverError}`), data: null });
   });
 

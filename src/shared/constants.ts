@@ -95,6 +95,13 @@ export const USER_TYPE_ADMIN = 1;
 
 /** Failed logins counted per user code and per client address within a sliding window. */
 export const LOGIN_THROTTLE = { userFailures: 5, addressFailures: 20, windowMinutes: 15 } as const;
+/**
+ * Issue 9: password hashes computed at once per server process (scrypt at N=2^17 takes 128 MiB
+ * and a core for a few hundred ms), and how many more may wait; beyond that a check is refused
+ * with 1204 (HTTP 503) rather than let a burst exhaust memory and CPU.
+ */
+export const PASSWORD_HASH_CONCURRENCY = 2;
+export const PASSWORD_HASH_QUEUE = 16;
 /** A QR login code lives this long before the waiting page must ask for a new one. */
 export const QR_LOGIN_LIFETIME_SECONDS = 120;
 /** QR codes one client address may ask for per throttle window (a page renews one per lifetime). */

@@ -3,8 +3,7 @@ import { AppError, badRequest, ok } from '../../http/answer';
 import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
 import { ruleProblems, type PasswordRule } from '../../../src/shared/password-rule';
-import { verifyPassword } from '../../security/password';
-import { clearFailures, recordFailure, refuseIfThrottled } from '../../services/login';
+import { checkClaimedPassword, claimPasswordAttempt } from '../../services/login';
 import { loadPasswordRule, savePasswordRule } from '../../services/password-rule-store';
 import { enforcePasswordRule, setPassword } from '../../services/passwords';
 import { requireAdmin } from '../../services/permissions';
@@ -33,16 +32,12 @@ export default async function passwordRoutes(app: FastifyInstance) {
       const { user } = request;
       const { oldPassword, newPassword } = request.body;
       // A wrong old password counts as a failed login, so a borrowed session cannot guess it.
-      await refuseIfThrottled(app.db, user.userCode, request.ip);
+      const ids = await claimPasswordAttempt(app.db, user.userCode, request.ip);
       const row = await app.db.selectFrom('appUser').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-        await recordFailure(app.db, user.userCode, request.ip);
-        throw new AppError(200, CODE.wrongOldPassword);
-      }
+      if (!(await checkClaimedPassword(app.db, ids, user.userCode, oldPassword, row.passwordHash))) throw new AppError(200, CODE.wrongOldPassword);
       if (oldPassword === newPassword) throw new AppError(200, CODE.passwordUnchanged);
       await enforcePasswordRule(app.db, newPassword, user.userCode, request.t);
       await setPassword(app.db, user.id, newPassword, request.sessionTokenHash);
-      await clearFailures(app.db, user.userCode);
       return ok(null);
     },
   );
