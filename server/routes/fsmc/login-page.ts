@@ -6,7 +6,7 @@ import { HEADERS, LOGIN_PAGE_FILES, QR_POLL_INTERVAL_MS } from '../../../src/sha
 import { CODE } from '../../../src/shared/codes';
 import { findSession } from '../../security/sessions';
 import { systemSettings } from '../../services/login-info';
-import { fileList, findFile, isPublic, restoreSeedFiles } from '../../services/files';
+import { fileList, findFile, isPublic, mayRead, restoreSeedFiles } from '../../services/files';
 import { qrImage } from '../../services/qr-login';
 import { body, empty, id } from './schemas';
 
@@ -26,6 +26,7 @@ export default async function loginPageRoutes(app: FastifyInstance) {
   const requireSession = async (token: unknown) => {
     const found = await findSession(app.db, typeof token === 'string' ? token : undefined, policy);
     if (!found.ok) throw new AppError(401, found.code);
+    return found.user;
   };
 
   app.get('/common/query-sys-param-set/-by-/login-page', { config: anonymous }, async (request) => {
@@ -54,8 +55,8 @@ export default async function loginPageRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { orderNo, ...filter } = request.body;
-      if (orderNo !== LOGIN_PAGE_FILES) await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
-      return ok(await fileList(app.db, orderNo, filter));
+      const reader = orderNo === LOGIN_PAGE_FILES ? null : await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
+      return ok(await fileList(app.db, orderNo, filter, reader));
     },
   );
 
@@ -65,7 +66,9 @@ export default async function loginPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const file = await findFile(app.db, request.query.id);
       if (!file) throw notFound(request.url.split('?')[0]!);
-      if (!isPublic(file)) await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
+      const reader = isPublic(file) ? null : await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
+      // Another user's file answers as if it did not exist: its id tells nothing.
+      if (!mayRead(file, reader)) throw notFound(request.url.split('?')[0]!);
       const location = path.join(app.config.filesDir, file.storageName);
       if (!fs.existsSync(location)) throw notFound(request.url.split('?')[0]!);
       // An SVG could carry script: served with no right to run any, and never sniffed.
