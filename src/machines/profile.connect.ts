@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { AUTOSAVE_NOTICE_TICK } from '../shared/constants';
 import type { ProfileEvent, ProfileField, profileMachine } from './profile.machine';
 import { fieldChange, submitProps } from './form.connect';
+import { changesEmail } from '../shared/profile-rules';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 type Send = (event: ProfileEvent) => void;
@@ -19,6 +20,8 @@ export function connectProfile(snapshot: Snapshot, send: Send) {
     restoredAt: context.restoredAt,
     autosaved: context.dirty && context.ticks >= AUTOSAVE_NOTICE_TICK,
     savedNotice: context.savedNotice,
+    /** The e-mail is being changed: the form asks for the current password. */
+    passwordNeeded: changesEmail(context.profile, context.values),
     field: (name: ProfileField) => ({
       name,
       value: context.values[name],

@@ -7,7 +7,7 @@ import { profileMachine, type Loaded } from '../../machines/profile.machine';
 import { connectProfile } from '../../machines/profile.connect';
 import { profileApi } from '../../services/api/profile';
 import { clearDraft, loadDraft, saveDraft } from '../../services/draft';
-import { DATE_TIME_FULL_FORMAT, GENDERS, FORM_LAYOUT } from '../../shared/constants';
+import { DATE_TIME_FULL_FORMAT, GENDERS, FORM_LAYOUT, PASSWORD_LENGTH_CEILING } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import type { ProfileValues } from '../../shared/profile-rules';
 import { PROFILE_LIMITS } from '../../shared/profile-rules';
@@ -40,12 +40,13 @@ export default function ProfileView() {
   const layout = FORM_LAYOUT[lang];
   const genderOptions = useMemo(() => [...GENDERS, ''] as const, []);
 
-  const text = (name: 'userNameEn' | 'email', type: string, max: number) => {
+  const autoComplete = { userNameEn: 'off', email: 'email', password: 'current-password' } as const;
+  const text = (name: 'userNameEn' | 'email' | 'password', type: string, max: number) => {
     const f = api.field(name);
     return (
       <Field.Root invalid={f.error !== null}>
         <Field.Label>{t(`request.profile.${name}`)}</Field.Label>
-        <Input name={f.name} value={f.value} onChange={f.onChange} disabled={f.disabled} type={type} maxLength={max} autoComplete={name === 'email' ? 'email' : 'off'} />
+        <Input name={f.name} value={f.value} onChange={f.onChange} disabled={f.disabled} type={type} maxLength={max} autoComplete={autoComplete[name]} />
         {f.error && <Field.ErrorText>{t(f.error.key, f.error.params)}</Field.ErrorText>}
       </Field.Root>
     );
@@ -95,6 +96,7 @@ export default function ProfileView() {
                 </Field.Root>
                 {text('userNameEn', 'text', PROFILE_LIMITS.userNameEn)}
                 {text('email', 'email', PROFILE_LIMITS.email)}
+                {api.passwordNeeded && text('password', 'password', PASSWORD_LENGTH_CEILING)}
                 <Field.Root>
                   <Field.Label>{t('request.profile.gender')}</Field.Label>
                   <NativeSelect.Root disabled={gender.disabled}>
