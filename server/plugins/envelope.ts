@@ -5,6 +5,7 @@ import { CODE } from '../../src/shared/codes';
 import { looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
 import { AppError } from '../http/answer';
 import { claimNonce, liveKey, sweepNonces } from '../security/envelope-keys';
+import { safeError } from '../security/safe-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +34,14 @@ function needsEnvelope(request: FastifyRequest): boolean {
  * the nonce, claimed last so that nothing is written for an envelope that fails any check.
  */
 export default fp(async function envelope(app: FastifyInstance) {
-  let lastSweep = 0;
+  // Old nonces and retired keys are swept by a timer, never on a request: a sweep on the
+  // request path gave multi-second latency spikes under load. Every process sweeps; the
+  // deletes are idempotent.
+  const sweeper = setInterval(() => {
+    sweepNonces(app.db).catch((error: unknown) => app.log.error({ err: safeError(error) }, 'envelope sweep failed'));
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   app.addHook('preValidation', async (request) => {
     if (!needsEnvelope(request)) return;
     const body = request.body;
@@ -56,9 +64,5 @@ export default fp(async function envelope(app: FastifyInstance) {
     }
     if (!(await claimNonce(app.db, key.keyId, body.nonce))) throw refuse(CODE.envelopeReplay);
     request.body = plain;
-    if (now - lastSweep > SWEEP_EVERY_MS) {
-      lastSweep = now;
-      await sweepNonces(app.db, now);
-    }
   });
 });

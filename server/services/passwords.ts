@@ -4,11 +4,12 @@ import { checkPassword, describeProblems } from '../../src/shared/password-rule'
 import { AppError } from '../http/answer';
 import type { Translate } from '../i18n';
 import { hashPassword } from '../security/password';
+import { commonPasswordLookup } from '../security/common-passwords';
 import { loadPasswordRule } from './password-rule-store';
 
 /** Setting a user's password: the rule first (1212 naming what is missing), then the hash. */
 export async function enforcePasswordRule(db: Db, password: string, userCode: string, t: Translate): Promise<void> {
-  const problems = checkPassword(password, await loadPasswordRule(db), userCode);
+  const problems = checkPassword(password, await loadPasswordRule(db), userCode, await commonPasswordLookup());
   if (problems.length) throw new AppError(200, CODE.passwordRuleViolated, { detail: describeProblems(problems, t) }, { problems });
 }
 

@@ -117,16 +117,23 @@ export const RESET_TICKET_LIFETIME_MINUTES = 15;
 /** The bounds an administrator may set the password rule's lengths within. */
 export const PASSWORD_LENGTH_FLOOR = 8;
 export const PASSWORD_LENGTH_CEILING = 128;
+/**
+ * ASVS 5.0 (6.2.1, 6.2.5, 6.2.9): at least 8 characters, up to 128 allowed, no composition rules
+ * by default (an administrator may still switch the character classes on); what makes a
+ * password weak is being common, which the server checks against a shipped list (issue 9).
+ */
 export const PASSWORD_RULE_DEFAULT = {
   minLength: 8,
-  maxLength: 64,
-  requireUpper: true,
-  requireLower: true,
-  requireDigit: true,
-  requireSymbol: true,
+  maxLength: 128,
+  requireUpper: false,
+  requireLower: false,
+  requireDigit: false,
+  requireSymbol: false,
   // Off by default: the documented demo passwords (Admin@2026, Staff@2026) contain their user codes.
   forbidUserCode: false,
 } as const;
+/** A common password's base, once trailing digits and symbols are cut, counts only from this length. */
+export const COMMON_PASSWORD_MIN_BASE = 4;
 export const OFTEN_MENU_MAX = 30;
 /** Unread reminders the shell's reminder popup shows. */
 export const REMIND_POPUP_MAX = 5;
