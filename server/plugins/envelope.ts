@@ -4,7 +4,7 @@ import { ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION } from '../../src/shared/constan
 import { CODE } from '../../src/shared/codes';
 import { looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
 import { AppError } from '../http/answer';
-import { claimNonce, liveKey, sweepNonces } from '../security/envelope-keys';
+import { claimKeyForSession, claimNonce, liveKey, sweepNonces } from '../security/envelope-keys';
 import { safeError } from '../security/safe-error';
 
 declare module 'fastify' {
@@ -14,6 +14,10 @@ declare module 'fastify' {
      * notUseEncrypt). Every other /api route with a JSON body requires the envelope.
      */
     envelope?: boolean;
+  }
+  interface FastifyRequest {
+    /** The key the request's envelope was opened with; '' when it came without one. */
+    envelopeKeyId: string;
   }
 }
 
@@ -30,10 +34,13 @@ function needsEnvelope(request: FastifyRequest): boolean {
 
 /**
  * Opens the payload envelope of every non-GET /api body before the route's schema sees it:
- * version, timestamp within ENVELOPE_MAX_SKEW_MS, a live key, the HMAC, the ciphertext, then
- * the nonce, claimed last so that nothing is written for an envelope that fails any check.
+ * version, timestamp within ENVELOPE_MAX_SKEW_MS, a live key not bound to another session, the
+ * HMAC, the ciphertext, then the nonce, claimed only after every other check passed so that
+ * nothing is written for an envelope that fails one; last an unbound key is bound to the
+ * request's session.
  */
 export default fp(async function envelope(app: FastifyInstance) {
+  app.decorateRequest('envelopeKeyId', '');
   // Old nonces and retired keys are swept by a timer, never on a request: a sweep on the
   // request path gave multi-second latency spikes under load. Every process sweeps; the
   // deletes are idempotent.
@@ -54,6 +61,10 @@ export default fp(async function envelope(app: FastifyInstance) {
     if (Math.abs(now - body.timestamp) > ENVELOPE_MAX_SKEW_MS) throw refuse(CODE.envelopeStale);
     const key = await liveKey(app.db, body.keyId, now);
     if (!key) throw refuse(CODE.envelopeKeyUnknown);
+    // A key bound to one session opens no other session's envelopes (the browser then agrees
+    // a fresh key). Anonymous routes carry no session to compare.
+    const session = request.sessionTokenHash;
+    if (session && key.sessionHash !== null && key.sessionHash !== session) throw refuse(CODE.envelopeKeyUnknown);
     if (key.cipher !== body.flag) throw refuse(CODE.envelopeInvalid);
     if (!verifyEnvelope(body, { method: request.method, path: request.url.split('?')[0]! }, key.macKey)) throw refuse(CODE.envelopeBadSignature);
     let plain: unknown;
@@ -63,6 +74,9 @@ export default fp(async function envelope(app: FastifyInstance) {
       throw refuse(CODE.envelopeInvalid);
     }
     if (!(await claimNonce(app.db, key.keyId, body.nonce))) throw refuse(CODE.envelopeReplay);
+    // First authenticated use of a key agreed before login (a new page of a logged-in user).
+    if (session && key.sessionHash === null && !(await claimKeyForSession(app.db, key.keyId, session))) throw refuse(CODE.envelopeKeyUnknown);
+    request.envelopeKeyId = key.keyId;
     request.body = plain;
   });
 });

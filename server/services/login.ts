@@ -4,7 +4,8 @@ import { HEADERS, LANGUAGES, LOGIN_THROTTLE, type Language } from '../../src/sha
 import { CODE } from '../../src/shared/codes';
 import { AppError } from '../http/answer';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../security/password';
-import { createSession, type SessionPolicy } from '../security/sessions';
+import { createSession, hashToken, type SessionPolicy } from '../security/sessions';
+import { bindKeyToSession } from '../security/envelope-keys';
 import { claimAttempt, clearEvents, releaseClaim, type Limit } from '../security/throttle';
 import { loginUserInfo } from './login-info';
 
@@ -29,6 +30,8 @@ export async function startLogin(db: Db, request: FastifyRequest, userId: number
   const lang = (LANGUAGES as readonly string[]).includes(info.lang ?? '') ? (info.lang as Language) : request.lang;
   const clusterNo = request.headers[HEADERS.clusterNo.toLowerCase()];
   const token = await createSession(db, userId, policy, { lang, clusterNo: typeof clusterNo === 'string' ? clusterNo : null });
+  // The envelope key this login came under now belongs to the new session (issue 9).
+  if (request.envelopeKeyId) await bindKeyToSession(db, request.envelopeKeyId, hashToken(token));
   return { JwtToken: token, lang, loginUserInfo: info };
 }
 

@@ -86,6 +86,11 @@ export const HEADERS = {
   certRedirectUrl: 'cert-redirect-url',
   /** Shell §4(b): the validation flag a confirmed request is sent again with. */
   validFlag: 'valid-flag',
+  /**
+   * Issue 9: the browser's ephemeral X25519 public key (base64) sent with GET encrypt-key; the
+   * envelope key is agreed from it and never travels.
+   */
+  envelopeClientKey: 'envelope-client-key',
 } as const;
 
 /** User type of administrators (shell §6, widgets §6). */

@@ -137,7 +137,7 @@ describe.each(availableBackends())('request tokens, 412 confirmations and sessio
       const requestToken = await t.requestToken(token);
       const key = await t.envelopeKey();
       expect(key.keyId).toBeTruthy();
-      const sealed = await t.seal(ADD, { orgCode: 'OTHER', orgName: 'x' });
+      const sealed = await t.seal(ADD, { orgCode: 'OTHER', orgName: 'x' }, { token });
       const created = await other.inject({ method: 'POST', url: ADD, payload: sealed as unknown as object, headers: { JwtToken: token, [HEADERS.requestToken]: requestToken } });
       expect(created.json().code).toBe(0);
     } finally {

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/answer';
-import { currentKey } from '../../security/envelope-keys';
+import { HEADERS } from '../../../src/shared/constants';
+import { CODE } from '../../../src/shared/codes';
+import { readPublicKey } from '../../../src/shared/envelope';
+import { AppError } from '../../http/answer';
+import { agreeKey } from '../../security/envelope-keys';
 import { issueToken } from '../../security/request-token';
 
 /** The request layer's two handouts (shell §7): the envelope key and the request token. */
 export default async function tokenRoutes(app: FastifyInstance) {
-  // Anonymous: the login call itself travels in an envelope. The key protects integrity and
-  // freshness; confidentiality on the wire is TLS's job (docs/request-layer.md).
-  app.get('/login/encrypt-key', { config: { anonymous: true } }, async (_request, reply) => {
+  // Anonymous: the login call itself travels in an envelope. Each call agrees a key of its own
+  // with the caller's ephemeral public key (header envelope-client-key); the answer carries
+  // only the server's public half (docs/security.md, "Payload envelope").
+  app.get('/login/encrypt-key', { config: { anonymous: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return ok(await currentKey(app.db));
+    const clientPublic = readPublicKey(request.headers[HEADERS.envelopeClientKey]);
+    const offer = clientPublic && (await agreeKey(app.db, clientPublic));
+    if (!offer) throw new AppError(400, CODE.envelopeInvalid);
+    return ok(offer);
   });
 
   app.get('/common/token/getToken', async (request, reply) => {
