@@ -36,15 +36,16 @@ const length = (s: string) => [...s].length;
 
 /**
  * The forms of a password looked up in the common-password list: lower-cased (the list is), and
- * lower-cased with its trailing digits and symbols cut, when what is left has at least
- * COMMON_PASSWORD_MIN_BASE characters. People meet composition rules by capitalising a common
- * word and appending "1!" or a year: "Password1!" and "Qwerty123!" are "password" and "qwerty"
- * to a guesser, whose lists apply exactly these mutations first. The length floor keeps a
- * random-looking "xy83017426" from being refused for its "xy".
+ * lower-cased without a trailing run of digits followed by symbols, when what is left has at
+ * least COMMON_PASSWORD_MIN_BASE characters. Composition rules push people to capitalise a
+ * common word and append digits and a symbol: "Password1!" and "Qwerty123!" are "password" and
+ * "qwerty" to a guesser, whose tools apply exactly this mutation first. The cut is that one
+ * pattern, not every trailing character, so a symbol inside ("Staff@2026") is kept; the length
+ * floor keeps a random-looking "xy83017426" from being refused for its "xy".
  */
 export function commonPasswordCandidates(password: string): string[] {
   const lower = password.normalize('NFKC').toLowerCase();
-  const base = lower.replace(/[\p{Nd}\p{P}\p{S}\s]+$/u, '');
+  const base = lower.replace(/\p{Nd}*[\p{P}\p{S}]*$/u, '');
   return base !== lower && [...base].length >= COMMON_PASSWORD_MIN_BASE ? [lower, base] : [lower];
 }
 
