@@ -185,6 +185,8 @@ describe.each(availableBackends())('database errors in the log on %s', (backend)
     await app.ready();
     const res = await app.inject({ method: 'GET', url: '/api/test/db-failure' });
     expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: CODE.serverError, msg: expect.any(String), data: null });
+    expect(res.body).not.toMatch(/secret-user-code|select|22P02/);
     const log = lines.join('');
     expect(log).toContain('unhandled error');
     expect(log).toContain('22P02');
