@@ -24,6 +24,11 @@ export interface ServerConfig {
    * past the per-address login throttle.
    */
   trustProxy: string[];
+  /**
+   * The address users reach the portal at (PUBLIC_URL), for links the server builds (the QR
+   * login's confirmation page). Defaults to the listen address.
+   */
+  publicUrl: string;
   /** Seconds a QR login code lives (QR_LOGIN_LIFETIME_SECONDS; tests shorten it). */
   qrLoginLifetimeSeconds: number;
   /**
@@ -58,12 +63,26 @@ export function normaliseBasePath(value: string | undefined): string {
   return segments.length ? `/${segments.join('/')}/` : '/';
 }
 
+/** PUBLIC_URL when it is an http(s) address; else the listen address (0.0.0.0 reads as localhost). */
+function publicUrl(value: string | undefined, host: string, port: number): string {
+  if (value) {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) address: ${value}`);
+    return url.origin + url.pathname.replace(/\/+$/, '');
+  }
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
+  const port = env.PORT === '0' ? 0 : int(env.PORT, 8080);
+  const host = env.HOST ?? '127.0.0.1';
   return {
     // 0 lets the system pick a free port (tests); the address printed at start is the real one.
-    port: env.PORT === '0' ? 0 : int(env.PORT, 8080),
-    host: env.HOST ?? '127.0.0.1',
+    port,
+    host,
+    publicUrl: publicUrl(env.PUBLIC_URL, host, port),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist/public'),

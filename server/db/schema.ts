@@ -109,6 +109,8 @@ export interface EnvelopeKeyTable {
   macKey: string;
   createdAt: CreatedAt;
   expiresAt: Date;
+  /** The session the key was bound to at login or first authenticated use (issue 9); null until then. */
+  sessionHash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An envelope nonce already used: a second envelope with it is a replay. */

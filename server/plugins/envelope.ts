@@ -5,7 +5,8 @@ import { CODE } from '../../src/shared/codes';
 import { fromBase64, looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { refuse } from '../http/answer';
-import { claimNonce, liveKey, sweepNonces } from '../security/envelope-keys';
+import { safeError } from '../security/safe-error';
+import { claimKeyForSession, claimNonce, liveKey, sweepNonces } from '../security/envelope-keys';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,6 +15,10 @@ declare module 'fastify' {
      * notUseEncrypt). Every other /api route with a JSON body requires the envelope.
      */
     envelope?: boolean;
+  }
+  interface FastifyRequest {
+    /** The key the request's envelope was opened with; '' when it came without one. */
+    envelopeKeyId: string;
   }
 }
 
@@ -30,11 +35,21 @@ function needsEnvelope(request: FastifyRequest): boolean {
 
 /**
  * Opens the payload envelope of every non-GET /api body before the route's schema sees it:
- * version, timestamp within ENVELOPE_MAX_SKEW_MS, a live key, the HMAC, the ciphertext, then
- * the nonce, claimed last so that nothing is written for an envelope that fails any check.
+ * version, timestamp within ENVELOPE_MAX_SKEW_MS, a live key not bound to another session, the
+ * HMAC, the ciphertext, then the nonce, claimed only after every other check passed so that
+ * nothing is written for an envelope that fails one; last an unbound key is bound to the
+ * request's session.
  */
 export default fp(async function envelope(app: FastifyInstance) {
-  let lastSweep = 0;
+  app.decorateRequest('envelopeKeyId', '');
+  // Old nonces and retired keys are swept by a timer, never on a request: a sweep on the
+  // request path gave multi-second latency spikes under load. Every process sweeps; the
+  // deletes are idempotent.
+  const sweeper = setInterval(() => {
+    sweepNonces(app.db).catch((error: unknown) => app.log.error({ err: safeError(error) }, 'envelope sweep failed'));
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   app.addHook('preValidation', async (request) => {
     if (!needsEnvelope(request)) return;
     const body = request.body;
@@ -47,6 +62,10 @@ export default fp(async function envelope(app: FastifyInstance) {
     if (Math.abs(now - body.timestamp) > ENVELOPE_MAX_SKEW_MS) throw refuseEnvelope(CODE.envelopeStale);
     const key = await liveKey(app.db, body.keyId, now);
     if (!key) throw refuseEnvelope(CODE.envelopeKeyUnknown);
+    // A key bound to one session opens no other session's envelopes (the browser then agrees
+    // a fresh key). Anonymous routes carry no session to compare.
+    const session = request.sessionTokenHash;
+    if (session && key.sessionHash !== null && key.sessionHash !== session) throw refuseEnvelope(CODE.envelopeKeyUnknown);
     if (key.cipher !== body.flag) throw refuseEnvelope(CODE.envelopeInvalid);
     if (!verifyEnvelope(body, { method: request.method, path: request.url.split('?')[0]! }, key.macKey)) throw refuseEnvelope(CODE.envelopeBadSignature);
     let plain: unknown;
@@ -57,10 +76,9 @@ export default fp(async function envelope(app: FastifyInstance) {
     }
     // The replay check remembers the nonce's bytes, so no other spelling of them passes as new.
     if (!(await claimNonce(app.db, key.keyId, bytesToHex(fromBase64(body.nonce))))) throw refuseEnvelope(CODE.envelopeReplay);
+    // First authenticated use of a key agreed before login (a new page of a logged-in user).
+    if (session && key.sessionHash === null && !(await claimKeyForSession(app.db, key.keyId, session))) throw refuseEnvelope(CODE.envelopeKeyUnknown);
+    request.envelopeKeyId = key.keyId;
     request.body = plain;
-    if (now - lastSweep > SWEEP_EVERY_MS) {
-      lastSweep = now;
-      await sweepNonces(app.db, now);
-    }
   });
 });

@@ -4,6 +4,7 @@ import { AppError } from '../http/answer';
 import { CODE } from '../../src/shared/codes';
 import { pickLanguage, translator, type Translate } from '../i18n';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { safeError } from '../security/safe-error';
 
 /** One problem of a body the contract refuses, as the caller sees it: no validator internals. */
 export interface FieldProblem {
@@ -129,7 +130,7 @@ export default fp(async function errors(app: FastifyInstance) {
       request.log.warn(`database unavailable: ${error.message.split('\n')[0]}`);
       return answer(reply.header('retry-after', '2'), 503, { code: CODE.databaseUnavailable, msg: t(`code.${CODE.databaseUnavailable}`), data: null });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: safeError(error) }, 'unhandled error');
     return answer(reply, 500, { code: CODE.serverError, msg: t(`code.${CODE.serverError}`), data: null });
   });
 

@@ -2,60 +2,72 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { ENVELOPE_KEY_LIFETIME_MS, ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION, type EnvelopeCipher } from '../../src/shared/constants';
-import { isEnvelopeCipher, type EnvelopeKey } from '../../src/shared/envelope';
+import { isEnvelopeCipher, serverAgree, type EnvelopeKey, type EnvelopeKeyOffer } from '../../src/shared/envelope';
 
 /**
- * Envelope keys and nonces, kept in the database so every server process shares them.
- * A key is handed out while it has at least KEY_HANDOUT_MARGIN_MS to live; an envelope made
- * with a retired key is refused with 1106 and the browser fetches a fresh one.
+ * Envelope keys and nonces, kept in the database so every server process shares them. Each
+ * key is agreed with one client (X25519 + HKDF, src/shared/envelope.ts): the server stores the
+ * derived key, the client derives the same, and neither travels. A key is bound to the session
+ * of the login it carried, or of its first authenticated request; from then on it opens only
+ * that session's envelopes. An envelope made with a retired or unknown key is refused with
+ * 1106 and the browser agrees a fresh one.
  */
-const KEY_HANDOUT_MARGIN_MS = 3_600_000;
 /** Nonces older than this can go: their envelopes' timestamps are refused as stale anyway. */
 const NONCE_RETENTION_MS = 2 * ENVELOPE_MAX_SKEW_MS;
 /** sys_param row that switches new keys to AES-ECB for back-ends that speak nothing else. */
 export const CIPHER_PARAM = 'envelope.cipher';
+
+export interface StoredKey extends EnvelopeKey {
+  /** SHA-256 of the session token the key is bound to, or null while unbound. */
+  sessionHash: string | null;
+}
 
 async function configuredCipher(db: Db): Promise<EnvelopeCipher> {
   const row = await db.selectFrom('sysParam').select('paramValue').where('paramKey', '=', CIPHER_PARAM).executeTakeFirst();
   return isEnvelopeCipher(row?.paramValue) ? row.paramValue : 'AES-GCM';
 }
 
-const toKey = (row: { keyId: string; cipher: string; encKey: string; macKey: string }): EnvelopeKey => ({
-  keyId: row.keyId,
-  cipher: isEnvelopeCipher(row.cipher) ? row.cipher : 'AES-GCM',
-  encKey: row.encKey,
-  macKey: row.macKey,
-  version: ENVELOPE_VERSION,
-});
-
-/** The key to hand out now: the newest one of the configured cipher, or a fresh one. */
-export async function currentKey(db: Db, now = Date.now()): Promise<EnvelopeKey> {
+/**
+ * Agrees a key with the client whose ephemeral public key is given, stores it and answers the
+ * server's half. Undefined when the public key is unusable (a point of small order).
+ */
+export async function agreeKey(db: Db, clientPublic: Uint8Array, now = Date.now()): Promise<EnvelopeKeyOffer | undefined> {
   const cipher = await configuredCipher(db);
-  const row = await db
-    .selectFrom('envelopeKey')
-    .selectAll()
-    .where('cipher', '=', cipher)
-    .where('expiresAt', '>', new Date(now + KEY_HANDOUT_MARGIN_MS))
-    .orderBy('createdAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (row) return toKey(row);
-  // Two processes may both create one at the same moment: both keys are valid, no harm.
-  const fresh = {
-    keyId: randomBytes(12).toString('hex'),
-    cipher,
-    encKey: randomBytes(32).toString('base64'),
-    macKey: randomBytes(32).toString('base64'),
-    expiresAt: new Date(now + ENVELOPE_KEY_LIFETIME_MS),
-  };
-  await db.insertInto('envelopeKey').values(fresh).execute();
-  return toKey(fresh);
+  const keyId = randomBytes(12).toString('hex');
+  let agreed: ReturnType<typeof serverAgree>;
+  try {
+    agreed = serverAgree(clientPublic, keyId);
+  } catch {
+    return undefined;
+  }
+  await db
+    .insertInto('envelopeKey')
+    .values({ keyId, cipher, encKey: agreed.encKey, macKey: agreed.macKey, expiresAt: new Date(now + ENVELOPE_KEY_LIFETIME_MS), sessionHash: null })
+    .execute();
+  return { keyId, cipher, serverPublicKey: agreed.serverPublicKey, version: ENVELOPE_VERSION };
 }
 
 /** A key that may still open envelopes, or undefined when unknown or retired. */
-export async function liveKey(db: Db, keyId: string, now = Date.now()): Promise<EnvelopeKey | undefined> {
+export async function liveKey(db: Db, keyId: string, now = Date.now()): Promise<StoredKey | undefined> {
   const row = await db.selectFrom('envelopeKey').selectAll().where('keyId', '=', keyId).where('expiresAt', '>', new Date(now)).executeTakeFirst();
-  return row ? toKey(row) : undefined;
+  if (!row) return undefined;
+  return { keyId: row.keyId, cipher: isEnvelopeCipher(row.cipher) ? row.cipher : 'AES-GCM', encKey: row.encKey, macKey: row.macKey, version: ENVELOPE_VERSION, sessionHash: row.sessionHash };
+}
+
+/**
+ * Binds an unbound key to a session at its first authenticated use; true when the key is now
+ * bound to that session. The conditional update is the check: two sessions racing for one key
+ * cannot both win.
+ */
+export async function claimKeyForSession(db: Db, keyId: string, sessionHash: string): Promise<boolean> {
+  await db.updateTable('envelopeKey').set({ sessionHash }).where('keyId', '=', keyId).where('sessionHash', 'is', null).execute();
+  const row = await db.selectFrom('envelopeKey').select('sessionHash').where('keyId', '=', keyId).executeTakeFirst();
+  return row?.sessionHash === sessionHash;
+}
+
+/** A login binds the key its envelope came under to the new session, whatever it was bound to. */
+export async function bindKeyToSession(db: Db, keyId: string, sessionHash: string): Promise<void> {
+  await db.updateTable('envelopeKey').set({ sessionHash }).where('keyId', '=', keyId).execute();
 }
 
 /**

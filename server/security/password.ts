@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE } from '../../src/shared/constants';
+import { CODE } from '../../src/shared/codes';
+import { AppError } from '../http/answer';
 
 /**
  * scrypt at OWASP's recommended cost (N=2^17, r=8, p=1: 128 MiB per hash), memory-hard and
@@ -17,9 +20,38 @@ const PARAMS = { N: 2 ** logN(), r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const MAX_MEM = 256 * 1024 * 1024;
 
+/**
+ * At most PASSWORD_HASH_CONCURRENCY hashes run at once in this process; up to
+ * PASSWORD_HASH_QUEUE more wait their turn, and any beyond are refused with 1204 (HTTP 503), so
+ * a burst of logins costs a bounded amount of memory and CPU whatever its size.
+ */
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PASSWORD_HASH_CONCURRENCY) {
+    if (waiting.length >= PASSWORD_HASH_QUEUE) throw new AppError(503, CODE.passwordCheckBusy);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so running stays counted.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many hashes run and wait now (tests check the cap holds). */
+export const hashLoad = () => ({ running, waiting: waiting.length });
+
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEM }, (err, key) => (err ? reject(err) : resolve(key))),
+  return withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEM }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

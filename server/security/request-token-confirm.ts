@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
@@ -16,14 +17,29 @@ export interface Confirmation {
   redirectUrl?: string;
 }
 
+/** Object keys in a fixed order, so equal parameters always hash alike. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  return value;
+}
+
+/**
+ * What a flag is bound to: the route and a SHA-256 of the parameters the user was shown. A flag
+ * issued for "change the e-mail to a@x" does not let the same session set b@y.
+ */
+export const confirmationScope = (route: string, params: Record<string, unknown>) =>
+  `${route}#${createHash('sha256').update(JSON.stringify(canonical(params))).digest('hex')}`;
+
 /**
  * A route that needs the user's confirmation calls this before it writes. Without a validation
  * flag it answers HTTP 412 with the dialog's parameters and a fresh one-time flag bound to this
- * route and session; sent again with that flag (header valid-flag), it returns and the route
- * goes on. A used, foreign or made-up flag is refused with 1107.
+ * route, this session and these exact parameters; sent again with that flag (header
+ * valid-flag) and the same parameters, it returns and the route goes on. A used, foreign or
+ * made-up flag, or one confirmed for other parameters, is refused with 1107.
  */
 export async function requireConfirmation(request: FastifyRequest, reply: FastifyReply, confirmation: Confirmation): Promise<void> {
-  const route = request.routeOptions.url ?? request.url;
+  const route = confirmationScope(request.routeOptions.url ?? request.url.split('?')[0]!, confirmation.params);
   const header = request.headers[HEADERS.validFlag];
   if (typeof header === 'string' && header !== '') {
     if (await consumeToken(request.server.db, header, request.sessionTokenHash, 'confirm', route)) return;

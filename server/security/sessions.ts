@@ -17,8 +17,20 @@ export type SessionLookup =
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Don't write last_seen on every request: once a minute is enough for a sliding expiry. */
-const TOUCH_AFTER_MS = 60_000;
+/**
+ * Sliding idle expiry without a write per request. A use stores expires_at = now + idle + slack;
+ * later uses write again only once less than the idle window is left, i.e. after more than
+ * `slack` has passed. So a session always lives at least the idle window after its last use,
+ * and at most `slack` longer. The slack is a tenth of the window, at most a minute: a fixed
+ * "touch once a minute" let a 1-minute session used every 20 s die at 60 s, because no use
+ * before the minute was ever written.
+ */
+export const idleSlackMs = (idleMinutes: number) => Math.min(60_000, (idleMinutes * 60_000) / 10);
+
+function slidingExpiry(createdAt: number, now: number, policy: SessionPolicy): Date {
+  const hardEnd = createdAt + policy.maxHours * 3_600_000;
+  return new Date(Math.min(now + policy.idleMinutes * 60_000 + idleSlackMs(policy.idleMinutes), hardEnd));
+}
 
 /**
  * Starts a session for the user and ends every other one of theirs, which will answer -997
@@ -42,7 +54,7 @@ export async function createSession(db: Db, userId: number, policy: SessionPolic
         userId,
         createdAt: now,
         lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + Math.min(policy.idleMinutes * 60_000, policy.maxHours * 3_600_000)),
+        expiresAt: slidingExpiry(now.getTime(), now.getTime(), policy),
         lang: extra.lang ?? null,
         clusterNo: extra.clusterNo ?? null,
       })
@@ -66,11 +78,12 @@ export async function findSession(db: Db, token: string | undefined, policy: Ses
     await endSession(db, tokenHash, 'expired');
     return { ok: false, code: CODE.loginExpired };
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    const hardEnd = row.createdAt.getTime() + policy.maxHours * 3_600_000;
+  const hardEnd = row.createdAt.getTime() + policy.maxHours * 3_600_000;
+  // At the hard end there is nothing left to extend, so nothing to write.
+  if (row.expiresAt.getTime() < hardEnd && row.expiresAt.getTime() - now < policy.idleMinutes * 60_000) {
     await db
       .updateTable('userSession')
-      .set({ lastSeenAt: new Date(now), expiresAt: new Date(Math.min(now + policy.idleMinutes * 60_000, hardEnd)) })
+      .set({ lastSeenAt: new Date(now), expiresAt: slidingExpiry(row.createdAt.getTime(), now, policy) })
       .where('tokenHash', '=', tokenHash)
       .execute();
   }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { LOGIN_PAGE_FILES } from '../../src/shared/constants';
+import { LOGIN_PAGE_FILES, USER_TYPE_ADMIN } from '../../src/shared/constants';
+import type { SessionUser } from '../security/sessions';
 import { SEED_FILES } from '../db/seed-data/files';
 
 /**
@@ -14,6 +15,18 @@ export const storageNameFor = (fileName: string) => `${randomUUID()}${path.extna
 
 /** Files whose bytes anyone may read: the login page's logos. */
 export const isPublic = (file: { orderNo: string }) => file.orderNo === LOGIN_PAGE_FILES;
+
+/**
+ * Who may read a stored file: anyone, a login logo; otherwise the user who stored it, or an
+ * administrator. File ids are sequential, so this check, not the id, is what keeps one user's
+ * files from another. The uploads of a later issue widen it here (say, to whoever may see the
+ * record a file is attached to), in this one place.
+ */
+export function mayRead(file: { orderNo: string; createdBy: number | null }, reader: Pick<SessionUser, 'id' | 'userType'> | null): boolean {
+  if (isPublic(file)) return true;
+  if (!reader) return false;
+  return reader.userType === USER_TYPE_ADMIN || (file.createdBy !== null && file.createdBy === reader.id);
+}
 
 /**
  * Relative to the page (both pages sit at the portal's root), so it holds under a BASE_PATH
@@ -33,7 +46,7 @@ export async function restoreSeedFiles(db: Db, filesDir: string): Promise<void> 
   }
 }
 
-export async function fileList(db: Db, orderNo: string, filter: { systemCode?: string; fileBusinessType?: string } = {}) {
+export async function fileList(db: Db, orderNo: string, filter: { systemCode?: string; fileBusinessType?: string } = {}, reader: Pick<SessionUser, 'id' | 'userType'> | null = null) {
   let q = db
     .selectFrom('uploadFile as f')
     .leftJoin('appUser as u', 'u.id', 'f.createdBy')
@@ -42,6 +55,8 @@ export async function fileList(db: Db, orderNo: string, filter: { systemCode?: s
     .where('f.deletedAt', 'is', null);
   if (filter.systemCode) q = q.where('f.systemCode', '=', filter.systemCode);
   if (filter.fileBusinessType) q = q.where('f.fileBusinessType', '=', filter.fileBusinessType);
+  // The list shows only what its reader may open (mayRead, as a query).
+  if (orderNo !== LOGIN_PAGE_FILES && reader?.userType !== USER_TYPE_ADMIN) q = q.where('f.createdBy', '=', reader?.id ?? -1);
   const rows = await q.orderBy('f.id').execute();
   return rows.map((r) => ({
     id: r.id,
@@ -61,7 +76,7 @@ export async function fileList(db: Db, orderNo: string, filter: { systemCode?: s
 export async function findFile(db: Db, id: number) {
   return db
     .selectFrom('uploadFile')
-    .select(['id', 'orderNo', 'originalFileName', 'mimeType', 'storageName', 'byteSize'])
+    .select(['id', 'orderNo', 'originalFileName', 'mimeType', 'storageName', 'byteSize', 'createdBy'])
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import {
   IDENTIFY_CODE_LENGTH,
@@ -13,7 +14,8 @@ import { refuse } from '../http/answer';
 import { localised, translator, type Translate } from '../i18n';
 import { checkSecret, consumeSecrets, issueSecret, numericCode, ticket } from '../security/one-time-code';
 import { hashPassword } from '../security/password';
-import { minutesToWait, recordEvent, type Limit } from '../security/throttle';
+import { claimAttempt, type Limit } from '../security/throttle';
+import { defer } from './deferred';
 import { clearFailures } from './login';
 import { sendMail } from './mail';
 import { enforcePasswordRule, storePasswordHash } from './passwords';
@@ -30,13 +32,22 @@ const isLanguage = (lang: string | null): lang is Language => (LANGUAGES as read
 const findUser = (db: Db, code: string) =>
   db.selectFrom('appUser').select(['id', 'userCode', 'userName', 'userNameEn', 'email', 'lang', 'status']).where('userCode', '=', code).executeTakeFirst();
 
-export async function sendIdentifyCode(db: Db, userCode: string, address: string, pageLang: Language, now: number): Promise<void> {
+/**
+ * Claims a send atomically (15 concurrent sends for one user mail 3 codes, not 15), then answers;
+ * everything that depends on whether the user exists runs after the answer, so a known and an
+ * unknown user code take the same path and the same time.
+ */
+export async function sendIdentifyCode(db: Db, log: FastifyBaseLogger, userCode: string, address: string, pageLang: Language, now: number): Promise<void> {
   const subject = userCode.trim().toLowerCase();
-  const at = new Date(now);
-  const minutes = Math.max(await minutesToWait(db, PER_USER, subject, at), await minutesToWait(db, PER_ADDRESS, address, at));
-  if (minutes > 0) throw refuse(CODE.tooManyRequests, { minutes }, { data: { minutes } });
-  await recordEvent(db, PER_USER, subject, now);
-  await recordEvent(db, PER_ADDRESS, address, now);
+  const claim = await claimAttempt(db, [
+    { limit: PER_USER, subject },
+    { limit: PER_ADDRESS, subject: address },
+  ], new Date(now));
+  if (!claim.ok) throw refuse(CODE.tooManyRequests, { minutes: claim.minutes }, { data: { minutes: claim.minutes } });
+  defer(log, () => mailIdentifyCode(db, userCode, pageLang, now));
+}
+
+async function mailIdentifyCode(db: Db, userCode: string, pageLang: Language, now: number): Promise<void> {
   const user = await findUser(db, userCode);
   if (!user || user.status !== 'active' || !user.email) return;
   const code = numericCode(IDENTIFY_CODE_LENGTH);

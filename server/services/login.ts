@@ -4,8 +4,9 @@ import { HEADERS, LANGUAGES, LOGIN_THROTTLE, type Language } from '../../src/sha
 import { CODE } from '../../src/shared/codes';
 import { refuse } from '../http/answer';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../security/password';
-import { createSession, type SessionPolicy } from '../security/sessions';
-import { clearEvents, minutesToWait, recordEvent, type Limit } from '../security/throttle';
+import { createSession, hashToken, type SessionPolicy } from '../security/sessions';
+import { bindKeyToSession } from '../security/envelope-keys';
+import { claimAttempt, clearEvents, releaseClaim, type Limit } from '../security/throttle';
 import { loginUserInfo } from './login-info';
 
 /**
@@ -29,36 +30,54 @@ export async function startLogin(db: Db, request: FastifyRequest, userId: number
   const lang = (LANGUAGES as readonly string[]).includes(info.lang ?? '') ? (info.lang as Language) : request.lang;
   const clusterNo = request.headers[HEADERS.clusterNo.toLowerCase()];
   const token = await createSession(db, userId, policy, { lang, clusterNo: typeof clusterNo === 'string' ? clusterNo : null, now: request.server.clock.now() });
+  // The envelope key this login came under now belongs to the new session (issue 9).
+  if (request.envelopeKeyId) await bindKeyToSession(db, request.envelopeKeyId, hashToken(token));
   return { JwtToken: token, lang, loginUserInfo: info };
 }
 
-/** Refuses with 1201 while the user code or the address has too many recent failures. */
-export async function refuseIfThrottled(db: Db, userCode: string, address: string, now = Date.now()): Promise<void> {
-  const at = new Date(now);
-  const minutes = Math.max(await minutesToWait(db, USER_FAILURES, userSubject(userCode), at), await minutesToWait(db, ADDRESS_FAILURES, address, at));
-  if (minutes > 0) throw refuse(CODE.throttled, { minutes }, { data: { minutes } });
+/**
+ * Claims one password attempt for the user code and the address before any hash is computed,
+ * or refuses with 1201 while either has used up its window. The claim counts as a failure
+ * until the caller releases it (the password was right), so concurrent guesses cannot slip
+ * between the check and the count.
+ */
+export async function claimPasswordAttempt(db: Db, userCode: string, address: string, now = Date.now()): Promise<number[]> {
+  const claim = await claimAttempt(db, [
+    { limit: USER_FAILURES, subject: userSubject(userCode) },
+    { limit: ADDRESS_FAILURES, subject: address },
+  ], new Date(now));
+  if (!claim.ok) throw refuse(CODE.throttled, { minutes: claim.minutes }, { data: { minutes: claim.minutes } });
+  return claim.ids;
 }
 
-export async function recordFailure(db: Db, userCode: string, address: string, now = Date.now()): Promise<void> {
-  await recordEvent(db, USER_FAILURES, userSubject(userCode), now);
-  await recordEvent(db, ADDRESS_FAILURES, address, now);
+/**
+ * Checks a password under a claimed attempt: a wrong one keeps the claim as a failure; a
+ * right one gives it back and forgets the user's earlier failures; a check refused for load
+ * (1204) gives it back too, since nothing was tried.
+ */
+export async function checkClaimedPassword(db: Db, ids: number[], userCode: string, password: string, stored: string | undefined): Promise<boolean> {
+  let valid: boolean;
+  try {
+    // Verify against a dummy hash when the user is unknown, so the answer's timing does not tell.
+    valid = await verifyPassword(password, stored ?? DUMMY_HASH);
+  } catch (error) {
+    await releaseClaim(db, ids);
+    throw error;
+  }
+  if (!valid || stored === undefined) return false;
+  await releaseClaim(db, ids);
+  await clearFailures(db, userCode);
+  return true;
 }
 
 export const clearFailures = (db: Db, userCode: string) => clearEvents(db, USER_FAILURES.bucket, userSubject(userCode));
 
 export async function passwordLogin(db: Db, request: FastifyRequest, credentials: { userCode: string; password: string }, policy: SessionPolicy): Promise<LoginAnswer> {
   const { userCode, password } = credentials;
-  const now = request.server.clock.now();
-  await refuseIfThrottled(db, userCode, request.ip, now);
+  const ids = await claimPasswordAttempt(db, userCode, request.ip, request.server.clock.now());
   const user = await db.selectFrom('appUser').select(['id', 'userCode', 'passwordHash', 'status']).where('userCode', '=', userCode).executeTakeFirst();
-  // Verify against a dummy hash when the user is unknown, so the answer's timing does not tell.
-  const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !valid) {
-    await recordFailure(db, userCode, request.ip, now);
-    throw refuse(CODE.badCredentials);
-  }
+  if (!user || !(await checkClaimedPassword(db, ids, userCode, password, user?.passwordHash))) throw refuse(CODE.badCredentials);
   if (user.status !== 'active') throw refuse(CODE.userLocked);
-  await clearFailures(db, userCode);
   if (needsRehash(user.passwordHash)) {
     await db.updateTable('appUser').set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where('id', '=', user.id).execute();
   }

@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { CODE } from '../../src/shared/codes';
 import { refuse } from '../http/answer';
-import { verifyPassword } from '../security/password';
-import { clearFailures, recordFailure, refuseIfThrottled } from './login';
+import { checkClaimedPassword, claimPasswordAttempt } from './login';
 import { enforcePasswordRule, setPassword } from './passwords';
 
 /** A user changes their own password; their other sessions end, this one stays. */
@@ -12,14 +11,10 @@ export async function changeOwnPassword(db: Db, request: FastifyRequest, input: 
   const { oldPassword, newPassword } = input;
   const now = request.server.clock.now();
   // A wrong old password counts as a failed login, so a borrowed session cannot guess it.
-  await refuseIfThrottled(db, user.userCode, request.ip, now);
+  const ids = await claimPasswordAttempt(db, user.userCode, request.ip, now);
   const row = await db.selectFrom('appUser').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-    await recordFailure(db, user.userCode, request.ip, now);
-    throw refuse(CODE.wrongOldPassword);
-  }
+  if (!(await checkClaimedPassword(db, ids, user.userCode, oldPassword, row.passwordHash))) throw refuse(CODE.wrongOldPassword);
   if (oldPassword === newPassword) throw refuse(CODE.passwordUnchanged);
   await enforcePasswordRule(db, newPassword, user.userCode, request.t);
   await setPassword(db, user.id, newPassword, request.sessionTokenHash);
-  await clearFailures(db, user.userCode);
 }

@@ -4,11 +4,12 @@ import { checkPassword, describeProblems } from '../../src/shared/password-rule'
 import { refuse } from '../http/answer';
 import type { Translate } from '../i18n';
 import { hashPassword } from '../security/password';
+import { commonPasswordLookup } from '../security/common-passwords';
 import { loadPasswordRule } from './password-rule-store';
 
 /** Setting a user's password: the rule first (1212 naming what is missing), then the hash. */
 export async function enforcePasswordRule(db: Db, password: string, userCode: string, t: Translate): Promise<void> {
-  const problems = checkPassword(password, await loadPasswordRule(db), userCode);
+  const problems = checkPassword(password, await loadPasswordRule(db), userCode, await commonPasswordLookup());
   if (problems.length) throw refuse(CODE.passwordRuleViolated, { detail: describeProblems(problems, t) }, { data: { problems } });
 }
 

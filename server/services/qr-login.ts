@@ -16,9 +16,13 @@ export type QrStatus = 'waiting' | 'confirmed' | 'expired' | 'consumed';
 
 const hashId = (qrId: string) => createHash('sha256').update(qrId).digest('hex');
 
-/** The app page that confirms a code, as an absolute address the phone can open. */
-export function confirmUrl(request: FastifyRequest, qrId: string): string {
-  return `${request.protocol}://${request.host}/index.html#${QR_CONFIRM_ROUTE}/${encodeURIComponent(qrId)}`;
+/**
+ * The app page that confirms a code, as an absolute address the phone can open. Built from the
+ * configured public address, never from the request's Host header: a forged Host would
+ * otherwise put a link to another site into the QR image.
+ */
+export function confirmUrl(publicUrl: string, qrId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/index.html#${QR_CONFIRM_ROUTE}/${encodeURIComponent(qrId)}`;
 }
 
 /** How the QR images are drawn: medium error correction, a quiet zone of one module, 240 px. */
@@ -45,7 +49,7 @@ export async function generateQr(db: Db, request: FastifyRequest, lifetimeSecond
       consumedAt: null,
     })
     .execute();
-  const url = confirmUrl(request, qrId);
+  const url = confirmUrl(request.server.config.publicUrl, qrId);
   return { qrId, qrImage: await qrImage(url), confirmUrl: url, expiresAt: expiresAt.toISOString() };
 }
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ProfileEvent, ProfileField, profileMachine } from './profile.machine';
 import { fieldChange, submitProps } from './form.connect';
+import { changesEmail } from '../shared/profile-rules';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 type Send = (event: ProfileEvent) => void;
@@ -18,6 +19,8 @@ export function connectProfile(snapshot: Snapshot, send: Send) {
     restoredAt: context.restoredAt,
     autosaved: snapshot.hasTag('autosaved'),
     savedNotice: context.savedNotice,
+    /** The e-mail is being changed: the form asks for the current password. */
+    passwordNeeded: changesEmail(context.profile, context.values),
     field: (name: ProfileField) => ({
       name,
       value: context.values[name],

@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { withField } from './form-values';
 import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK, GENDERS } from '../shared/constants';
-import { PROFILE_LIMITS, isEmail, type Profile, type ProfileValues } from '../shared/profile-rules';
+import { PROFILE_LIMITS, changesEmail, isEmail, type Profile, type ProfileValues } from '../shared/profile-rules';
 
 /**
  * "My profile": load, edit, save; unsaved input kept as a draft (widgets §8) every
@@ -32,15 +32,22 @@ export interface ProfileContext {
 
 export type ProfileEvent = { type: 'FIELD.CHANGE'; field: ProfileField; value: string } | { type: 'FORM.SUBMIT' } | { type: 'FORM.RELOAD' };
 
-const EMPTY: ProfileValues = { userNameEn: '', email: '', gender: '' };
+const EMPTY: ProfileValues = { userNameEn: '', email: '', gender: '', password: '' };
 
-export function validateProfile(values: ProfileValues): ProfileContext['errors'] {
+export function validateProfile(values: ProfileValues, profile: Profile | null): ProfileContext['errors'] {
   const errors: ProfileContext['errors'] = {};
   if (values.userNameEn.length > PROFILE_LIMITS.userNameEn) errors.userNameEn = { key: 'request.profile.error.tooLong', params: { max: PROFILE_LIMITS.userNameEn } };
   const email = values.email.trim();
   if (email.length > PROFILE_LIMITS.email) errors.email = { key: 'request.profile.error.tooLong', params: { max: PROFILE_LIMITS.email } };
   else if (email !== '' && !isEmail(email)) errors.email = { key: 'request.profile.error.email' };
+  if (changesEmail(profile, values) && values.password === '') errors.password = { key: 'request.profile.error.passwordNeeded' };
   return errors;
+}
+
+/** What a save sends: trimmed, and the password only when the e-mail changes. */
+export function saveInput(values: ProfileValues, profile: Profile | null): ProfileValues {
+  const input = { ...values, userNameEn: values.userNameEn.trim(), email: values.email.trim() };
+  return changesEmail(profile, input) ? input : { ...input, password: '' };
 }
 
 const gender = (value: string | undefined) => ((GENDERS as readonly string[]).includes(value ?? '') ? value! : '');
@@ -56,7 +63,7 @@ export const profileMachine = setup({
     }),
   },
   guards: {
-    isValid: ({ context }) => Object.keys(validateProfile(context.values)).length === 0,
+    isValid: ({ context }) => Object.keys(validateProfile(context.values, context.profile)).length === 0,
     isDirty: ({ context }) => context.dirty,
     /** This tick is the one from which the "saved as a draft" notice shows. */
     reachesNoticeTick: ({ context }) => context.ticks + 1 >= AUTOSAVE_NOTICE_TICK,
@@ -64,8 +71,8 @@ export const profileMachine = setup({
   actions: {
     applyLoaded: assign(({ event }) => {
       const { profile, draft } = (event as unknown as { output: Loaded }).output;
-      const loaded = { userNameEn: profile.userNameEn, email: profile.email, gender: gender(profile.gender) };
-      const values = draft ? { ...loaded, ...draft.values, gender: gender(draft.values.gender ?? loaded.gender) } : loaded;
+      const loaded = { userNameEn: profile.userNameEn, email: profile.email, gender: gender(profile.gender), password: '' };
+      const values = draft ? { ...loaded, ...draft.values, gender: gender(draft.values.gender ?? loaded.gender), password: '' } : loaded;
       return { profile, values, errors: {}, serverMessage: null, restoredAt: draft?.savedAt ?? null, dirty: draft !== undefined, ticks: 0, savedNotice: false };
     }),
     keepLoadError: assign({ serverMessage: ({ event }) => messageOf((event as { error?: unknown }).error) }),
@@ -75,11 +82,11 @@ export const profileMachine = setup({
       const { [event.field]: _cleared, ...errors } = context.errors;
       return { values, errors, dirty: true, ticks: 0, serverMessage: null, savedNotice: false };
     }),
-    flagInvalid: assign({ errors: ({ context }) => validateProfile(context.values) }),
+    flagInvalid: assign({ errors: ({ context }) => validateProfile(context.values, context.profile) }),
     countTick: assign({ ticks: ({ context }) => Math.min(context.ticks + 1, AUTOSAVE_NOTICE_TICK) }),
     applySaved: assign(({ event }) => {
       const profile = (event as unknown as { output: Profile }).output;
-      return { profile, values: { userNameEn: profile.userNameEn, email: profile.email, gender: gender(profile.gender) }, dirty: false, restoredAt: null, ticks: 0, savedNotice: true, serverMessage: null };
+      return { profile, values: { userNameEn: profile.userNameEn, email: profile.email, gender: gender(profile.gender), password: '' }, dirty: false, restoredAt: null, ticks: 0, savedNotice: true, serverMessage: null };
     }),
     // A declined confirmation is not an error; any other failure keeps the values and says why.
     // Back from a save, the draft notice counts again from zero (editing starts in `counting`).
@@ -147,7 +154,7 @@ export const profileMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'saveProfile',
-        input: ({ context }) => ({ ...context.values, userNameEn: context.values.userNameEn.trim(), email: context.values.email.trim() }),
+        input: ({ context }) => saveInput(context.values, context.profile),
         onDone: { target: 'editing', actions: ['applySaved', 'dropDraft'] },
         onError: { target: 'editing', actions: 'keepSaveError' },
       },

@@ -35,8 +35,13 @@ export const CODE = {
   badCredentials: 1200,
   throttled: 1201,
   userLocked: 1202,
+  /** HTTP 503: too many password checks are waiting already; try again in a moment. */
+  passwordCheckBusy: 1204,
   // 13xx: the user's own profile
   emailInvalid: 1300,
+  /** Changing the recovery e-mail needs the current password again. */
+  passwordNeeded: 1301,
+  passwordIncorrect: 1302,
   tooManyRequests: 1203,
   // 121x: forgot password and password change
   identifyCodeInvalid: 1210,

@@ -86,6 +86,11 @@ export const HEADERS = {
   certRedirectUrl: 'cert-redirect-url',
   /** Shell §4(b): the validation flag a confirmed request is sent again with. */
   validFlag: 'valid-flag',
+  /**
+   * Issue 9: the browser's ephemeral X25519 public key (base64) sent with GET encrypt-key; the
+   * envelope key is agreed from it and never travels.
+   */
+  envelopeClientKey: 'envelope-client-key',
 } as const;
 
 /** User type of administrators (shell §6, widgets §6). */
@@ -95,6 +100,13 @@ export const USER_TYPE_ADMIN = 1;
 
 /** Failed logins counted per user code and per client address within a sliding window. */
 export const LOGIN_THROTTLE = { userFailures: 5, addressFailures: 20, windowMinutes: 15 } as const;
+/**
+ * Issue 9: password hashes computed at once per server process (scrypt at N=2^17 takes 128 MiB
+ * and a core for a few hundred ms), and how many more may wait; beyond that a check is refused
+ * with 1204 (HTTP 503) rather than let a burst exhaust memory and CPU.
+ */
+export const PASSWORD_HASH_CONCURRENCY = 2;
+export const PASSWORD_HASH_QUEUE = 16;
 /** A QR login code lives this long before the waiting page must ask for a new one. */
 export const QR_LOGIN_LIFETIME_SECONDS = 120;
 /** QR codes one client address may ask for per throttle window (a page renews one per lifetime). */
@@ -110,16 +122,23 @@ export const RESET_TICKET_LIFETIME_MINUTES = 15;
 /** The bounds an administrator may set the password rule's lengths within. */
 export const PASSWORD_LENGTH_FLOOR = 8;
 export const PASSWORD_LENGTH_CEILING = 128;
+/**
+ * ASVS 5.0 (6.2.1, 6.2.5, 6.2.9): at least 8 characters, up to 128 allowed, no composition rules
+ * by default (an administrator may still switch the character classes on); what makes a
+ * password weak is being common, which the server checks against a shipped list (issue 9).
+ */
 export const PASSWORD_RULE_DEFAULT = {
   minLength: 8,
-  maxLength: 64,
-  requireUpper: true,
-  requireLower: true,
-  requireDigit: true,
-  requireSymbol: true,
+  maxLength: 128,
+  requireUpper: false,
+  requireLower: false,
+  requireDigit: false,
+  requireSymbol: false,
   // Off by default: the documented demo passwords (Admin@2026, Staff@2026) contain their user codes.
   forbidUserCode: false,
 } as const;
+/** A common password's base, once trailing digits and symbols are cut, counts only from this length. */
+export const COMMON_PASSWORD_MIN_BASE = 4;
 export const OFTEN_MENU_MAX = 30;
 /** Unread reminders the shell's reminder popup shows. */
 export const REMIND_POPUP_MAX = 5;

@@ -1,4 +1,6 @@
 import { gcm, ecb } from '@noble/ciphers/aes.js';
+import { x25519 } from '@noble/curves/ed25519.js';
+import { hkdf } from '@noble/hashes/hkdf.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes, utf8ToBytes, bytesToHex } from '@noble/hashes/utils.js';
@@ -21,6 +23,66 @@ export interface EnvelopeKey {
   /** base64, 32 bytes: HMAC-SHA256. */
   macKey: string;
   version: string;
+}
+
+/**
+ * What GET encrypt-key answers (issue 9): the server's ephemeral X25519 public key, not the key
+ * itself. Each client agrees its own key with the server (X25519, then HKDF-SHA256), so a
+ * client that fetches a key of its own learns nothing of another's, and nothing that travels
+ * lets an eavesdropper derive one.
+ */
+export interface EnvelopeKeyOffer {
+  keyId: string;
+  cipher: EnvelopeCipher;
+  /** base64, 32 bytes: the server's ephemeral X25519 public key for this client. */
+  serverPublicKey: string;
+  version: string;
+}
+
+/** The HKDF context: protocol, key id and both public keys, so a key is good for this exchange only. */
+const AGREEMENT_INFO = 'treasury-portal envelope key v1';
+const X25519_KEY_BYTES = 32;
+
+function deriveKey(shared: Uint8Array, keyId: string, clientPublic: Uint8Array, serverPublic: Uint8Array): { encKey: string; macKey: string } {
+  const info = new Uint8Array([...utf8ToBytes(`${AGREEMENT_INFO}\n${keyId}\n`), ...clientPublic, ...serverPublic]);
+  const okm = hkdf(sha256, shared, utf8ToBytes(keyId), info, 64);
+  return { encKey: toBase64(okm.subarray(0, 32)), macKey: toBase64(okm.subarray(32)) };
+}
+
+/** A client's ephemeral key pair; the secret half never leaves the page's memory. */
+export function envelopeKeyPair(): { secretKey: Uint8Array; publicKey: string } {
+  const { secretKey, publicKey } = x25519.keygen();
+  return { secretKey, publicKey: toBase64(publicKey) };
+}
+
+/** Decodes an X25519 public key sent as base64; undefined when it is not one. */
+export function readPublicKey(text: unknown): Uint8Array | undefined {
+  if (typeof text !== 'string' || text.length > 64) return undefined;
+  try {
+    const bytes = fromBase64(text);
+    return bytes.length === X25519_KEY_BYTES ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server's side: a fresh ephemeral key pair, the shared secret with the client's public key,
+ * and the derived key. Throws on a public key of small order (noble refuses an all-zero secret).
+ */
+export function serverAgree(clientPublic: Uint8Array, keyId: string): { serverPublicKey: string; encKey: string; macKey: string } {
+  const server = x25519.keygen();
+  const shared = x25519.getSharedSecret(server.secretKey, clientPublic);
+  return { serverPublicKey: toBase64(server.publicKey), ...deriveKey(shared, keyId, clientPublic, server.publicKey) };
+}
+
+/** The client's side: the same key, from the server's offer and the client's secret. */
+export function clientAgree(offer: EnvelopeKeyOffer, secretKey: Uint8Array): EnvelopeKey {
+  const serverPublic = readPublicKey(offer.serverPublicKey);
+  if (!serverPublic) throw new Error('bad server key');
+  const clientPublic = x25519.getPublicKey(secretKey);
+  const shared = x25519.getSharedSecret(secretKey, serverPublic);
+  return { keyId: offer.keyId, cipher: offer.cipher, version: offer.version, ...deriveKey(shared, offer.keyId, clientPublic, serverPublic) };
 }
 
 export interface Envelope {

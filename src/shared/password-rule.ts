@@ -2,7 +2,7 @@
  * The password rule (shell §1 "password rules") and its checker, shared by the server, which
  * enforces it, and the browser, which shows the same problems before sending. Pure: no I/O.
  */
-import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR, PASSWORD_RULE_DEFAULT } from './constants';
+import { COMMON_PASSWORD_MIN_BASE, PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR, PASSWORD_RULE_DEFAULT } from './constants';
 
 export interface PasswordRule {
   minLength: number;
@@ -15,7 +15,7 @@ export interface PasswordRule {
   forbidUserCode: boolean;
 }
 
-export type PasswordProblemKey = 'tooShort' | 'tooLong' | 'needUpper' | 'needLower' | 'needDigit' | 'needSymbol' | 'containsUserCode';
+export type PasswordProblemKey = 'tooShort' | 'tooLong' | 'needUpper' | 'needLower' | 'needDigit' | 'needSymbol' | 'containsUserCode' | 'common';
 
 /** One way a password breaks the rule; its message is `passwordRule.<key>` with params. */
 export interface PasswordProblem {
@@ -34,7 +34,27 @@ const SYMBOL = /[^\p{L}\p{Nd}\s]/u;
 /** Length in characters as people count them (code points), not UTF-16 units. */
 const length = (s: string) => [...s].length;
 
-export function checkPassword(password: string, rule: PasswordRule, userCode?: string): PasswordProblem[] {
+/**
+ * The forms of a password looked up in the common-password list: lower-cased (the list is), and
+ * lower-cased without a trailing run of digits followed by symbols, when what is left has at
+ * least COMMON_PASSWORD_MIN_BASE characters. Composition rules push people to capitalise a
+ * common word and append digits and a symbol: "Password1!" and "Qwerty123!" are "password" and
+ * "qwerty" to a guesser, whose tools apply exactly this mutation first. The cut is that one
+ * pattern, not every trailing character, so a symbol inside ("Staff@2026") is kept; the length
+ * floor keeps a random-looking "xy83017426" from being refused for its "xy".
+ */
+export function commonPasswordCandidates(password: string): string[] {
+  const lower = password.normalize('NFKC').toLowerCase();
+  const base = lower.replace(/\p{Nd}*[\p{P}\p{S}]*$/u, '');
+  return base !== lower && [...base].length >= COMMON_PASSWORD_MIN_BASE ? [lower, base] : [lower];
+}
+
+/**
+ * The rule's problems with a password. `isCommon` looks a candidate up in the common-password
+ * list: the server passes it (the list is large and stays there); the browser, which has no
+ * list, learns of a common password from the server's answer.
+ */
+export function checkPassword(password: string, rule: PasswordRule, userCode?: string, isCommon?: (candidate: string) => boolean): PasswordProblem[] {
   const problems: PasswordProblem[] = [];
   const n = length(password);
   if (n < rule.minLength) problems.push({ key: 'tooShort', params: { min: rule.minLength } });
@@ -46,6 +66,7 @@ export function checkPassword(password: string, rule: PasswordRule, userCode?: s
   if (rule.forbidUserCode && userCode && userCode.trim() && password.toLowerCase().includes(userCode.trim().toLowerCase())) {
     problems.push({ key: 'containsUserCode', params: {} });
   }
+  if (isCommon && commonPasswordCandidates(password).some(isCommon)) problems.push({ key: 'common', params: {} });
   return problems;
 }
 

@@ -11,5 +11,11 @@ export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 /** What "my profile" answers (the contract's schema). */
 export type Profile = Static<typeof ProfileSchema>;
 
-/** What the form holds while the user types; the save call's schema checks it (gender BOY, GIRL or ''). */
-export type ProfileValues = Pick<Profile, 'userNameEn' | 'email' | 'gender'>;
+/**
+ * What the form edits. `password` is the current password, asked for only when the e-mail
+ * changes (where password-reset codes go, issue 9); it is never stored in a draft.
+ */
+export type ProfileValues = Pick<Profile, 'userNameEn' | 'email' | 'gender'> & { password: string };
+
+/** True when the values would change the e-mail the profile has: the password is needed then. */
+export const changesEmail = (profile: Pick<Profile, 'email'> | null, values: Pick<ProfileValues, 'email'>) => profile !== null && values.email.trim() !== profile.email;

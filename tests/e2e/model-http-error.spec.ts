@@ -81,6 +81,8 @@ class ConfirmUi {
     this.mounted = id;
     const field = this.page.getByLabel('邮箱');
     await field.fill(email);
+    // A new e-mail needs the current password (issue 9): the form asks for it.
+    await this.page.getByLabel('当前密码').fill(STAFF.password);
     const saves = () => this.held.filter((r) => !isResend(r.request())).length;
     const before = saves();
     if (how === 'click') await this.page.getByRole('button', { name: '保存' }).click();

@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { profileMachine, type Loaded } from '../../src/machines/profile.machine';
+import { profileMachine, saveInput, type Loaded } from '../../src/machines/profile.machine';
 import { connectProfile } from '../../src/machines/profile.connect';
 import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK } from '../../src/shared/constants';
 import { describeModel } from './support/model';
@@ -20,6 +20,7 @@ describeModel(profileMachine, {
     'FIELD.CHANGE': [
       { field: 'email', value: 'not-an-address' },
       { field: 'email', value: 'new@example.invalid' },
+      { field: 'password', value: 'Staff@2026' },
     ],
   },
   actors: {
@@ -38,7 +39,10 @@ describeModel(profileMachine, {
       dropped = 0;
     }
     // Whatever happened, what the user typed is what the form shows.
-    if (step.event.type === 'FIELD.CHANGE') expect(snapshot.context.values.email).toBe((step.event as unknown as { value: string }).value);
+    if (step.event.type === 'FIELD.CHANGE') {
+      const { field, value } = step.event as unknown as { field: 'email' | 'password'; value: string };
+      expect(snapshot.context.values[field]).toBe(value);
+    }
   },
   states: {
     loading: (snapshot) => expect(connectProfile(snapshot as never, () => undefined).loading).toBe(true),
@@ -58,7 +62,11 @@ describeModel(profileMachine, {
       expect(view.autosaved).toBe(snapshot.context.dirty && snapshot.context.ticks >= AUTOSAVE_NOTICE_TICK);
       if (step.event.type.startsWith('xstate.error.actor') && snapshot.context.serverMessage === null) expect(snapshot.context.values.email).not.toBe('');
       if (snapshot.context.savedNotice) expect([dropped, snapshot.context.dirty]).toEqual([1, false]);
-      if (Object.keys(snapshot.context.errors).length) expect(snapshot.context.errors.email?.key).toBe('request.profile.error.email');
+      const { email, password } = snapshot.context.errors;
+      if (email) expect(email.key).toBe('request.profile.error.email');
+      // Changing the e-mail asks for the current password, and a save without it is refused here.
+      expect(view.passwordNeeded).toBe(snapshot.context.profile !== null && snapshot.context.values.email !== snapshot.context.profile.email);
+      if (password) expect([password.key, view.passwordNeeded, snapshot.context.values.password]).toEqual(['request.profile.error.passwordNeeded', true, '']);
     },
     'editing.counting': (snapshot) => expect(connectProfile(snapshot as never, () => undefined).autosaved).toBe(false),
     // The notice is a state the walk reaches: the AUTOSAVE_NOTICE_TICK-th autosave since the last edit, not before.
@@ -72,7 +80,11 @@ describeModel(profileMachine, {
     saving: (snapshot, _step, run) => {
       // The values are kept as a draft before the call goes out: a 401 now loses nothing.
       expect(drafts.at(-1)).toEqual(snapshot.context.values);
-      expect(run.inputs.saveProfile?.at(-1)).toEqual(snapshot.context.values);
+      expect(run.inputs.saveProfile?.at(-1)).toEqual(saveInput(snapshot.context.values, snapshot.context.profile));
+      // The password goes out only with an e-mail change, and then it is never empty.
+      const sent = run.inputs.saveProfile?.at(-1) as { email: string; password: string };
+      if (sent.email !== snapshot.context.profile?.email) expect(sent.password).not.toBe('');
+      else expect(sent.password).toBe('');
     },
   },
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { ENVELOPE_MAX_SKEW_MS } from '../../src/shared/constants';
+import { ENVELOPE_MAX_SKEW_MS, HEADERS } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
-import { fromBase64, toBase64 } from '../../src/shared/envelope';
+import { envelopeKeyPair, fromBase64, openEnvelope, sealEnvelope, signEnvelope, toBase64, verifyEnvelope } from '../../src/shared/envelope';
 import { ok } from '../../server/http/answer';
-import { CIPHER_PARAM } from '../../server/security/envelope-keys';
+import { CIPHER_PARAM, sweepNonces } from '../../server/security/envelope-keys';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
@@ -35,14 +35,65 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
     await t.dispose();
   });
 
-  it('hands out an AES-256-GCM key without a session, and opens an envelope made with it', async () => {
-    const key = await t.get('/api/fsmc/login/encrypt-key');
-    expect(key.body).toMatchObject({ code: 0, data: { cipher: 'AES-GCM', version: '1.0' } });
-    expect(fromBase64(key.body.data.encKey)).toHaveLength(32);
-    expect(key.headers['cache-control']).toBe('no-store');
+  it('agrees an AES-256-GCM key per client without a session: the answer carries only the server public key', async () => {
+    const none = await t.get('/api/fsmc/login/encrypt-key', undefined, { lang: 'en-US' });
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe(CODE.envelopeInvalid);
+    const { publicKey } = envelopeKeyPair();
+    const offer = await t.get('/api/fsmc/login/encrypt-key', undefined, { headers: { [HEADERS.envelopeClientKey]: publicKey } });
+    expect(offer.body).toMatchObject({ code: 0, data: { cipher: 'AES-GCM', version: '1.0' } });
+    expect(Object.keys(offer.body.data).sort()).toEqual(['cipher', 'keyId', 'serverPublicKey', 'version']);
+    expect(fromBase64(offer.body.data.serverPublicKey)).toHaveLength(32);
+    expect(offer.headers['cache-control']).toBe('no-store');
     const res = await t.post(URL, { orgCode: 'ENV-OK', orgName: 'sealed' }, { token });
     expect(res.body).toEqual({ code: 0, msg: 'success', data: 'ENV-OK' });
     expect(await orgs('ENV-OK')).toBe(1);
+  });
+
+  it('keeps a body captured from one client unreadable and unusable with another client\'s key', async () => {
+    const [victim, attacker] = [await t.agreeKey(), await t.agreeKey()];
+    expect(attacker.encKey).not.toBe(victim.encKey);
+    expect(attacker.macKey).not.toBe(victim.macKey);
+    const LOGIN = '/api/fsmc/login/login';
+    const captured = sealEnvelope(DEMO.admin, victim, { method: 'POST', path: LOGIN });
+    // The attacker's own key opens nothing of the victim's, nor verifies its signature.
+    expect(() => openEnvelope(captured, attacker.encKey)).toThrow();
+    expect(verifyEnvelope(captured, { method: 'POST', path: LOGIN }, attacker.macKey)).toBe(false);
+    // Sent again under the attacker's key id, re-signed or not, it is refused and logs no one in.
+    const relabelled = { ...captured, keyId: attacker.keyId };
+    const resigned = { ...relabelled, signature: signEnvelope(relabelled, { method: 'POST', path: LOGIN }, attacker.macKey) };
+    const asSent = async (body: object) => (await t.app.inject({ method: 'POST', url: LOGIN, payload: body })).json();
+    expect((await asSent(relabelled)).code).toBe(CODE.envelopeBadSignature);
+    expect((await asSent(resigned)).code).toBe(CODE.envelopeInvalid);
+    // The victim's own delivery goes through once.
+    expect((await asSent(captured)).code).toBe(0);
+    expect((await asSent(captured)).code).toBe(CODE.envelopeReplay);
+  });
+
+  it('binds a key to the session of its login, or of its first authenticated use: another session is refused with 1106', async () => {
+    const page = await t.agreeKey();
+    const LOGIN = '/api/fsmc/login/login';
+    const login = await t.app.inject({ method: 'POST', url: LOGIN, payload: sealEnvelope(DEMO.admin, page, { method: 'POST', path: LOGIN }) });
+    const admin = login.json().data.JwtToken as string;
+    const as = (jwt: string, key: typeof page, orgCode: string) =>
+      t.app.inject({ method: 'POST', url: URL, headers: { JwtToken: jwt, lang: 'en-US' }, payload: sealEnvelope({ orgCode, orgName: 'x' }, key, { method: 'POST', path: URL }) }).then((r) => r.json());
+    expect((await as(admin, page, 'BIND-1')).code).toBe(0);
+    const stolen = await as(token, page, 'BIND-2');
+    expect(stolen).toMatchObject({ code: CODE.envelopeKeyUnknown, msg: 'The request key has changed; please try again' });
+    // A key agreed after login is claimed by the first session that uses it.
+    const later = await t.agreeKey();
+    expect((await as(token, later, 'BIND-3')).code).toBe(0);
+    expect((await as(admin, later, 'BIND-4')).code).toBe(CODE.envelopeKeyUnknown);
+    expect([await orgs('BIND-1'), await orgs('BIND-2'), await orgs('BIND-3'), await orgs('BIND-4')]).toEqual([1, 0, 1, 0]);
+  });
+
+  it('sweeps old nonces off the request path: a request leaves them, the timer sweep removes them', async () => {
+    await t.db.insertInto('envelopeNonce').values({ nonce: 'old:nonce', seenAt: new Date(Date.now() - 3 * ENVELOPE_MAX_SKEW_MS) }).execute();
+    expect((await t.post(URL, { orgCode: 'ENV-SWEEP', orgName: 'x' }, { token })).body.code).toBe(0);
+    const left = await t.db.selectFrom('envelopeNonce').select('nonce').where('nonce', '=', 'old:nonce').execute();
+    expect(left).toHaveLength(1);
+    await sweepNonces(t.db);
+    expect(await t.db.selectFrom('envelopeNonce').select('nonce').where('nonce', '=', 'old:nonce').execute()).toHaveLength(0);
   });
 
   it('refuses a plain JSON body where the envelope is required, writing nothing', async () => {
@@ -53,7 +104,7 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
   });
 
   it('refuses a tampered envelope (ciphertext, timestamp or route changed) as a bad signature', async () => {
-    const sealed = await t.seal(URL, { orgCode: 'ENV-TAMPER', orgName: 'x' });
+    const sealed = await t.seal(URL, { orgCode: 'ENV-TAMPER', orgName: 'x' }, { token });
     const bytes = fromBase64(sealed.data);
     bytes[0] = bytes[0]! ^ 1;
     for (const forged of [{ ...sealed, data: toBase64(bytes) }, { ...sealed, timestamp: sealed.timestamp + 1 }]) {
@@ -62,7 +113,7 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
       expect(res.body).toMatchObject({ code: CODE.envelopeBadSignature, msg: 'The request signature does not verify' });
     }
     // Sealed for another route: the signature binds method and path.
-    const elsewhere = await t.seal('/api/fsmc/common/query/dictionary', { orgCode: 'ENV-TAMPER', orgName: 'x' });
+    const elsewhere = await t.seal('/api/fsmc/common/query/dictionary', { orgCode: 'ENV-TAMPER', orgName: 'x' }, { token });
     expect((await send(elsewhere)).body.code).toBe(CODE.envelopeBadSignature);
     expect(await orgs('ENV-TAMPER')).toBe(0);
     // The untouched original still goes through: the refusals above claimed no nonce.
@@ -70,7 +121,7 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
   });
 
   it('refuses a replayed envelope: the second delivery writes nothing', async () => {
-    const sealed = await t.seal(URL, { orgCode: 'ENV-REPLAY', orgName: 'once' });
+    const sealed = await t.seal(URL, { orgCode: 'ENV-REPLAY', orgName: 'once' }, { token });
     expect((await send(sealed)).body.code).toBe(0);
     const again = await send(sealed, 'zh-CN');
     expect(again.status).toBe(400);
@@ -80,17 +131,17 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
 
   it('refuses a timestamp more than 300 s off, either way, and accepts one just inside', async () => {
     for (const offset of [-(ENVELOPE_MAX_SKEW_MS + 5_000), ENVELOPE_MAX_SKEW_MS + 5_000]) {
-      const res = await send(await t.seal(URL, { orgCode: 'ENV-STALE', orgName: 'late' }, { now: Date.now() + offset }));
+      const res = await send(await t.seal(URL, { orgCode: 'ENV-STALE', orgName: 'late' }, { token, now: Date.now() + offset }));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: CODE.envelopeStale, msg: "The request timestamp is too far off; check this computer's clock" });
     }
     expect(await orgs('ENV-STALE')).toBe(0);
-    const inside = await send(await t.seal(URL, { orgCode: 'ENV-INSIDE', orgName: 'ok' }, { now: Date.now() - ENVELOPE_MAX_SKEW_MS + 10_000 }));
+    const inside = await send(await t.seal(URL, { orgCode: 'ENV-INSIDE', orgName: 'ok' }, { token, now: Date.now() - ENVELOPE_MAX_SKEW_MS + 10_000 }));
     expect(inside.body.code).toBe(0);
   });
 
   it('refuses an unknown key with 1106 so the browser fetches a fresh one, and a wrong version as malformed', async () => {
-    const sealed = await t.seal(URL, { orgCode: 'ENV-KEY', orgName: 'x' });
+    const sealed = await t.seal(URL, { orgCode: 'ENV-KEY', orgName: 'x' }, { token });
     expect((await send({ ...sealed, keyId: 'retired0000000000000000' })).body.code).toBe(CODE.envelopeKeyUnknown);
     expect((await send({ ...sealed, version: '2.0' })).body.code).toBe(CODE.envelopeInvalid);
     expect(await orgs('ENV-KEY')).toBe(0);
@@ -106,10 +157,8 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
   it('switches new keys to AES-ECB when the back-end is configured for it, and opens those too', async () => {
     await t.db.insertInto('sysParam').values({ paramKey: CIPHER_PARAM, paramValue: 'AES-ECB' }).execute();
     try {
-      const key = await t.get('/api/fsmc/login/encrypt-key');
-      expect(key.body.data.cipher).toBe('AES-ECB');
-      const ecbKey = key.body.data;
-      const { sealEnvelope } = await import('../../src/shared/envelope');
+      const ecbKey = await t.agreeKey();
+      expect(ecbKey.cipher).toBe('AES-ECB');
       const sealed = sealEnvelope({ orgCode: 'ENV-ECB', orgName: 'ecb' }, ecbKey, { method: 'POST', path: URL });
       expect(sealed.flag).toBe('AES-ECB');
       expect((await send(sealed)).body.code).toBe(0);

@@ -91,8 +91,11 @@ describe.each(availableBackends())('request tokens, 412 confirmations and sessio
     expect(row).toEqual({ userNameEn: 'Zhang Wei', gender: 'BOY' });
   });
 
-  it('asks for confirmation (412) before changing the e-mail, and applies it when sent again with the validation flag', async () => {
-    const body = { userNameEn: 'Zhang Wei', email: 'zhang@example.invalid', gender: 'BOY' };
+  it('asks for the password and a confirmation (412) before changing the e-mail, and applies it when sent again with the validation flag', async () => {
+    const body = { userNameEn: 'Zhang Wei', email: 'zhang@example.invalid', gender: 'BOY', password: DEMO.staff.password };
+    const { password: _omitted, ...noPassword } = body;
+    expect((await t.post(EDIT, noPassword, { token, lang: 'en-US' })).body).toMatchObject({ code: CODE.passwordNeeded, msg: 'Enter your current password to change the e-mail address' });
+    expect((await t.post(EDIT, { ...body, password: 'Not#ThePassword1' }, { token, lang: 'en-US' })).body).toMatchObject({ code: CODE.passwordIncorrect, msg: 'The password is not correct' });
     const asked = await t.post(EDIT, body, { token, lang: 'en-US' });
     expect(asked.status).toBe(412);
     expect(asked.body).toMatchObject({ code: CODE.confirmRequired, data: { from: 'staff@example.invalid', to: 'zhang@example.invalid' } });
@@ -104,6 +107,12 @@ describe.each(availableBackends())('request tokens, 412 confirmations and sessio
 
     const flag = asked.body.data.validFlag as string;
     expect((await t.post(EDIT, body, { token, headers: { [HEADERS.validFlag]: 'made-up' } })).body.code).toBe(CODE.validFlagInvalid);
+    // A flag confirmed for one address does not set another, and is not spent by the attempt.
+    const elsewhere = await t.post(EDIT, { ...body, email: 'attacker@example.invalid' }, { token, headers: { [HEADERS.validFlag]: flag } });
+    expect(elsewhere.body.code).toBe(CODE.validFlagInvalid);
+    expect((await t.db.selectFrom('appUser').select('email').where('userCode', '=', 'staff').executeTakeFirstOrThrow()).email).toBe('staff@example.invalid');
+    // Without the password again, the confirmed flag does nothing either.
+    expect((await t.post(EDIT, noPassword, { token, headers: { [HEADERS.validFlag]: flag } })).body.code).toBe(CODE.passwordNeeded);
     const confirmed = await t.post(EDIT, body, { token, headers: { [HEADERS.validFlag]: flag } });
     expect(confirmed.body).toMatchObject({ code: 0, data: { email: 'zhang@example.invalid' } });
     // The flag is used up: it cannot confirm a second change.
@@ -128,7 +137,7 @@ describe.each(availableBackends())('request tokens, 412 confirmations and sessio
       const requestToken = await t.requestToken(token);
       const key = await t.envelopeKey();
       expect(key.keyId).toBeTruthy();
-      const sealed = await t.seal(ADD, { orgCode: 'OTHER', orgName: 'x' });
+      const sealed = await t.seal(ADD, { orgCode: 'OTHER', orgName: 'x' }, { token });
       const created = await other.inject({ method: 'POST', url: ADD, payload: sealed as unknown as object, headers: { JwtToken: token, [HEADERS.requestToken]: requestToken } });
       expect(created.json().code).toBe(0);
     } finally {

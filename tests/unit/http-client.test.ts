@@ -332,7 +332,7 @@ describe('the HTTP client against the real server', () => {
     const asked: PreconditionEvent[] = [];
     const off = httpEvents.on('precondition', (e) => asked.push(e));
     try {
-      const body = { userNameEn: 'Zhang', email: 'confirmed@example.com', gender: 'BOY' };
+      const body = { userNameEn: 'Zhang', email: 'confirmed@example.com', gender: 'BOY', password: STAFF.password };
       const saving = request<{ email: string }>({ url: '/api/fsmc/auth/userinfo/edit-profile', data: body });
       while (asked.length === 0) await new Promise((r) => setTimeout(r, 10));
       expect(asked[0]).toMatchObject({ method: 'POST', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', params: { to: 'confirmed@example.com' } });
@@ -355,6 +355,6 @@ describe('the HTTP client against the real server', () => {
 
   it('refuses a 412 at once when no dialog listens, so a caller never hangs', async () => {
     await logIn();
-    await expect(request({ url: '/api/fsmc/auth/userinfo/edit-profile', data: { userNameEn: '', email: 'alone@example.com', gender: '' } })).rejects.toMatchObject({ status: 412, cancelled: true });
+    await expect(request({ url: '/api/fsmc/auth/userinfo/edit-profile', data: { userNameEn: '', email: 'alone@example.com', gender: '', password: STAFF.password } })).rejects.toMatchObject({ status: 412, cancelled: true });
   });
 });

@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_request_layer';
 import * as m0003 from './0003_shell';
 import * as m0004 from './0004_bilingual_text';
+import * as m0005 from './0005_envelope_per_client';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_request_layer': m0002,
   '0003_shell': m0003,
   '0004_bilingual_text': m0004,
+  '0005_envelope_per_client': m0005,
 };

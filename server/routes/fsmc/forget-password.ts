@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/answer';
 import { route } from '../../http/route';
 import { contract } from '../../../src/shared/contract';
+import { settled } from '../../services/deferred';
 import { resetPassword, sendIdentifyCode, validateIdentifyCode } from '../../services/forgot-password';
 import { loadPasswordRule } from '../../services/password-rule-store';
 
@@ -11,8 +12,10 @@ import { loadPasswordRule } from '../../services/password-rule-store';
  * Every answer is the same whether or not the user exists.
  */
 export default async function forgetPasswordRoutes(app: FastifyInstance) {
+  // A code being mailed when the server stops is still mailed, and the database still open.
+  app.addHook('onClose', async () => settled());
   route(app, contract.forgotPassword.sendIdentifyCode, async (request) => {
-    await sendIdentifyCode(app.db, request.body.userCode, request.ip, request.lang, app.clock.now());
+    await sendIdentifyCode(app.db, request.log, request.body.userCode, request.ip, request.lang, app.clock.now());
     return ok(null);
   });
 

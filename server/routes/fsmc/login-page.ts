@@ -8,7 +8,7 @@ import { CODE } from '../../../src/shared/codes';
 import { contract } from '../../../src/shared/contract';
 import { findSession } from '../../security/sessions';
 import { systemParam, systemSettings } from '../../services/login-info';
-import { fileList, findFile, isPublic, restoreSeedFiles } from '../../services/files';
+import { fileList, findFile, isPublic, mayRead, restoreSeedFiles } from '../../services/files';
 import { qrImage } from '../../services/qr-login';
 
 /**
@@ -23,6 +23,7 @@ export default async function loginPageRoutes(app: FastifyInstance) {
   const requireSession = async (token: unknown) => {
     const found = await findSession(app.db, typeof token === 'string' ? token : undefined, policy, app.clock.now());
     if (!found.ok) throw refuse(found.code, {}, { status: 401 });
+    return found.user;
   };
 
   route(app, contract.loginPage.params, async (request) => {
@@ -40,14 +41,16 @@ export default async function loginPageRoutes(app: FastifyInstance) {
 
   route(app, contract.loginPage.fileList, async (request) => {
     const { orderNo, ...filter } = request.body;
-    if (orderNo !== LOGIN_PAGE_FILES) await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
-    return ok(await fileList(app.db, orderNo, filter));
+    const reader = orderNo === LOGIN_PAGE_FILES ? null : await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
+    return ok(await fileList(app.db, orderNo, filter, reader));
   });
 
   route(app, contract.loginPage.viewFile, async (request, reply) => {
     const file = await findFile(app.db, Number(request.query.id));
     if (!file) throw notFound(request.url.split('?')[0]!);
-    if (!isPublic(file)) await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
+    const reader = isPublic(file) ? null : await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
+    // Another user's file answers as if it did not exist: its id tells nothing.
+    if (!mayRead(file, reader)) throw notFound(request.url.split('?')[0]!);
     const location = path.join(app.config.filesDir, file.storageName);
     if (!fs.existsSync(location)) throw notFound(request.url.split('?')[0]!);
     // An SVG could carry script: served with no right to run any, and never sniffed.

@@ -5,7 +5,7 @@ import { CODE } from '../../../src/shared/codes';
 import { isEmail } from '../../../src/shared/profile-rules';
 import { contract } from '../../../src/shared/contract';
 import { requireConfirmation } from '../../security/request-token-confirm';
-import { readProfile, saveProfile } from '../../services/profile';
+import { checkCurrentPassword, readProfile, saveProfile } from '../../services/profile';
 
 /** "My profile": the logged-in user edits their own English name, e-mail and gender. */
 export default async function profileRoutes(app: FastifyInstance) {
@@ -16,8 +16,11 @@ export default async function profileRoutes(app: FastifyInstance) {
     const email = request.body.email.trim();
     if (email !== '' && !isEmail(email)) throw refuse(CODE.emailInvalid);
     const before = await readProfile(app.db, request.user.id);
-    // The e-mail receives password-reset codes: changing it is confirmed (the 412 dialog).
+    // The e-mail receives password-reset codes: a stolen session must not redirect them. So a
+    // change needs the password again (a wrong one counts as a failed login) and is confirmed
+    // (the 412 dialog), with a flag good for this very address only.
     if (email !== before.email) {
+      await checkCurrentPassword(app.db, request, request.body.password);
       await requireConfirmation(request, reply, { params: { from: before.email, to: email }, messageKey: 'profile.confirmEmail' });
     }
     await saveProfile(app.db, request.user.id, { userNameEn, email, gender: request.body.gender });

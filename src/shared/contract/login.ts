@@ -75,8 +75,8 @@ export const login = {
   envelopeKey: endpoint({
     method: 'GET',
     path: '/api/fsmc/login/encrypt-key',
-    summary: 'The payload envelope key (docs/request-layer.md).',
-    data: Type.Object({ keyId: Type.String(), cipher: Type.String(), encKey: Type.String(), macKey: Type.String(), version: Type.String() }),
+    summary: 'Agrees a payload envelope key with the caller’s ephemeral X25519 public key (header envelope-client-key); answers the server’s public half, never a key (docs/security.md).',
+    data: Type.Object({ keyId: Type.String(), cipher: Type.String(), serverPublicKey: Type.String(), version: Type.String() }),
     flags: anonymous,
     client: { noLoading: true },
   }),

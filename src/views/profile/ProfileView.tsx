@@ -40,12 +40,13 @@ export default function ProfileView() {
   const layout = FORM_LAYOUT[lang];
   const genderOptions = useMemo(() => [...GENDERS, ''] as const, []);
 
-  const text = (name: 'userNameEn' | 'email', type: string, max: number | undefined) => {
+  const autoComplete = { userNameEn: 'off', email: 'email', password: 'current-password' } as const;
+  const text = (name: 'userNameEn' | 'email' | 'password', type: string, max: number | undefined) => {
     const f = api.field(name);
     return (
       <Field.Root invalid={f.error !== null}>
         <Field.Label>{t(`request.profile.${name}`)}</Field.Label>
-        <Input name={f.name} value={f.value} onChange={f.onChange} disabled={f.disabled} type={type} maxLength={max} autoComplete={name === 'email' ? 'email' : 'off'} />
+        <Input name={f.name} value={f.value} onChange={f.onChange} disabled={f.disabled} type={type} maxLength={max} autoComplete={autoComplete[name]} />
         {f.error && <Field.ErrorText>{t(f.error.key, f.error.params)}</Field.ErrorText>}
       </Field.Root>
     );
@@ -95,6 +96,7 @@ export default function ProfileView() {
                 </Field.Root>
                 {text('userNameEn', 'text', maxLengthOf(contract.profile.save, 'userNameEn'))}
                 {text('email', 'email', maxLengthOf(contract.profile.save, 'email'))}
+                {api.passwordNeeded && text('password', 'password', maxLengthOf(contract.profile.save, 'password'))}
                 <Field.Root>
                   <Field.Label>{t('request.profile.gender')}</Field.Label>
                   <NativeSelect.Root disabled={gender.disabled}>

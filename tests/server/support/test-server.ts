@@ -7,7 +7,8 @@ import { openDatabase, type Db } from '../../../server/db/database';
 import { buildApp } from '../../../server/app';
 import { readConfig, type ServerConfig } from '../../../server/config';
 import { demoUsers } from '../../../server/db/seed';
-import { sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/shared/envelope';
+import { clientAgree, envelopeKeyPair, sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/shared/envelope';
+import { HEADERS } from '../../../src/shared/constants';
 import { PGLITE_TEMPLATE, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
 
 /** The demo users' credentials: exactly the login body (the contract refuses any other field). */
@@ -97,10 +98,15 @@ export interface TestApp extends TestDb {
   get<T = any>(url: string, query?: Record<string, string>, options?: CallOptions): Promise<CallResult<T>>;
   /** Logs in through the real route and returns the session token. */
   login(user?: { userCode: string; password: string }): Promise<string>;
-  /** The envelope key the server hands out now (GET /login/encrypt-key). */
+  /** This test client's envelope key, agreed once with the server as the browser does (GET /login/encrypt-key). */
   envelopeKey(): Promise<EnvelopeKey>;
-  /** Seals a body for a POST to url the way the browser does; options pin time and nonce. */
-  seal(url: string, payload: unknown, options?: SealOptions & { method?: string }): Promise<Envelope>;
+  /** A key of another client: a fresh agreement, as a second browser would make. */
+  agreeKey(): Promise<EnvelopeKey>;
+  /**
+   * Seals a body for a POST to url the way the browser does; options pin time and nonce, and
+   * `token` picks the key of the page holding that session (else the anonymous page's).
+   */
+  seal(url: string, payload: unknown, options?: SealOptions & { method?: string; token?: string }): Promise<Envelope>;
   /** A fresh request token for a session (GET /common/token/getToken). */
   requestToken(token: string): Promise<string>;
 }
@@ -137,20 +143,26 @@ export async function startTestAppOn(
   const app = await buildApp({ db: testDb.db, config, clock });
   if (extend) await extend(app);
   await app.ready();
-  let key: EnvelopeKey | undefined;
-  const envelopeKey = async () => {
-    if (!key) {
-      const res = await app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key' });
-      key = res.json().data as EnvelopeKey;
-    }
-    return key;
+  const agreeKey = async () => {
+    const { secretKey, publicKey } = envelopeKeyPair();
+    const res = await app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key', headers: { [HEADERS.envelopeClientKey]: publicKey } });
+    return clientAgree(res.json().data, secretKey);
   };
-  const seal: TestApp['seal'] = async (url, payload, options = {}) =>
-    sealEnvelope(payload, await envelopeKey(), { method: options.method ?? 'POST', path: url.split('?')[0]! }, options);
+  // Server tests play one browser per key: keys bound to one session open no other's
+  // envelopes, so each session token gets its own agreed key, as each page would.
+  const keys = new Map<string, Promise<EnvelopeKey>>();
+  const keyFor = (token = '') => {
+    if (!keys.has(token)) keys.set(token, agreeKey());
+    return keys.get(token)!;
+  };
+  const envelopeKey = () => keyFor();
+  const sealFor = async (token: string | undefined, url: string, payload: unknown, options: SealOptions & { method?: string } = {}) =>
+    sealEnvelope(payload, await keyFor(token), { method: options.method ?? 'POST', path: url.split('?')[0]! }, options);
+  const seal: TestApp['seal'] = (url, payload, options = {}) => sealFor(options.token, url, payload, options);
   // Every non-GET body travels in the envelope, as the browser's client sends it (shell §7).
   const post: TestApp['post'] = async (url, payload = {}, options = {}) => {
     const method = options.method ?? 'POST';
-    const body = options.raw ? payload : await seal(url, payload, { method });
+    const body = options.raw ? payload : await sealFor(options.token, url, payload, { method });
     const res = await app.inject({ method, url, payload: body as object, headers: headersOf(options) });
     return { status: res.statusCode, body: res.json(), headers: res.headers };
   };
@@ -166,6 +178,7 @@ export async function startTestAppOn(
     post,
     get,
     envelopeKey,
+    agreeKey,
     seal,
     async requestToken(token) {
       const res = await get<{ token: string }>('/api/fsmc/common/token/getToken', undefined, { token });
