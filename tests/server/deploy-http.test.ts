@@ -1,3 +1,4 @@
+import { HEADERS } from '../../src/shared/constants';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -100,8 +101,10 @@ describe('behind a reverse proxy (PGlite)', () => {
     const setting = await app.inject({ method: 'GET', url: '/portal/api/portal/login/query-system-setting', headers: { lang: 'en-US' } });
     expect(setting.json()).toMatchObject({ code: 0 });
     // The browser signs the API's own path (/api/…) whatever prefix it is served under.
-    const { sealEnvelope } = await import('../../src/shared/envelope');
-    const key = (await app.inject({ method: 'GET', url: '/portal/api/fsmc/login/encrypt-key' })).json().data;
+    const { clientAgree, envelopeKeyPair, sealEnvelope } = await import('../../src/shared/envelope');
+    const pair = envelopeKeyPair();
+    const offer = (await app.inject({ method: 'GET', url: '/portal/api/fsmc/login/encrypt-key', headers: { [HEADERS.envelopeClientKey]: pair.publicKey } })).json().data;
+    const key = clientAgree(offer, pair.secretKey);
     const login = await app.inject({ method: 'POST', url: '/portal/api/fsmc/login/login', payload: sealEnvelope(DEMO.admin, key, { method: 'POST', path: '/api/fsmc/login/login' }) as object });
     expect(login.json()).toMatchObject({ code: 0, data: { JwtToken: expect.any(String) } });
     for (const url of ['/portal/readyz', '/readyz', '/healthz']) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);

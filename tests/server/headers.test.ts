@@ -1,3 +1,5 @@
+import { HEADERS } from '../../src/shared/constants';
+import { envelopeKeyPair } from '../../src/shared/envelope';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -65,7 +67,7 @@ describe.each(availableBackends())('security headers on %s', (backend) => {
   it('every API answer: the common headers and Cache-Control no-store (the outbox holds reset codes)', async () => {
     const admin = await t.login(DEMO.admin);
     const answers = [
-      await t.get('/api/fsmc/login/encrypt-key'),
+      await t.get('/api/fsmc/login/encrypt-key', undefined, { headers: { [HEADERS.envelopeClientKey]: envelopeKeyPair().publicKey } }),
       await t.post('/api/fsmc/system/outbox/query', { start: 1, limit: 10 }, { token: admin }),
       await t.post('/api/fsmc/system/outbox/query', { start: 1, limit: 10 }),
       await t.post('/api/fsmc/no/such/call', {}, { raw: true }),
