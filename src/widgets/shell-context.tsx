@@ -17,6 +17,8 @@ export interface ShellValue {
   systemTitle: string;
   setSession: (next: SessionInfo) => void;
   logout: () => Promise<void>;
+  /** After the language switch: saves it on the user and reloads what the server names in it. */
+  changeLanguage: (lang: string) => void;
 }
 
 export const ShellContext = createContext<ShellValue | null>(null);

@@ -27,7 +27,11 @@ describeModel(menuMachine, {
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.favourites, s.context.defaultId, s.context.query, s.context.history, s.context.index !== null, s.context.serverMessage !== null]),
   states: {
-    loading: (s) => expect(view(s).loading).toBe(true),
+    loading: (s, step) => {
+      expect(view(s).loading).toBe(true);
+      // A reload (language switch) loads the menu again from the server, in the new language.
+      if (step.event.type === 'MENU.RELOAD') expect(s.context.index).not.toBeNull();
+    },
     failed: (s) => expect([view(s).failed, view(s).serverMessage]).toEqual([true, '菜单加载失败']),
     ready: (s, step) => {
       const v = view(s);
@@ -37,6 +41,7 @@ describeModel(menuMachine, {
       if (step.event.type === 'SEARCH.PICK' && (step.event as unknown as { id: string }).id === '111') expect([s.context.query, s.context.history[0]]).toEqual(['', '111']);
       if (s.context.query) expect(v.results.map((r) => [r.id, r.firstLevelName])).toEqual([['111', '利率汇率']]);
     },
+    'ready.idle': (s) => expect([view(s).saving, view(s).loading]).toEqual([false, false]),
     'ready.savingFavourite': (s) => expect(view(s).saving).toBe(true),
     'ready.savingDefault': (s) => expect(view(s).saving).toBe(true),
   },

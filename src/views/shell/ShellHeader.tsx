@@ -1,6 +1,5 @@
 import { Badge, Button, Flex, Heading, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useI18n } from '../../services/i18n/react';
-import { shellApi } from '../../services/api/shell';
 import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { MenuSearch } from '../../widgets/menu/MenuSearch';
@@ -10,7 +9,7 @@ import { useOpenDrawer, useShell } from '../../widgets/shell-context';
 /** Title, menu search, reminders, often-used menus, language and the user's own menu. */
 export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolean; onToggleLeft: () => void; dark: boolean }) {
   const { t, lang } = useI18n();
-  const { user, systemTitle, logout } = useShell();
+  const { user, systemTitle, logout, changeLanguage } = useShell();
   const openDrawer = useOpenDrawer();
   const [, navigate] = useLocation();
   const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
@@ -35,7 +34,7 @@ export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolea
       <Button size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('favourites')} data-testid="open-favourites">
         {t('shell.header.favourites')}
       </Button>
-      <LanguageSwitch onChosen={(next) => void shellApi.setLanguage(next).catch(() => undefined)} />
+      <LanguageSwitch onChosen={changeLanguage} />
       <Menu.Root
         onSelect={(d) => {
           if (d.value === 'logout') void logout();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
@@ -7,11 +7,10 @@ import { Box, Flex } from '@chakra-ui/react';
 import { menuMachine, type DefaultChange, type FavouriteChange, type MenuLoad } from '../../machines/menu.machine';
 import { drawerMachine } from '../../machines/drawer.machine';
 import { menuApi } from '../../services/api/menu';
-import { loginApi } from '../../services/api/login';
 import { shellApi, type SessionInfo } from '../../services/api/shell';
-import { httpEvents } from '../../services/http/events';
-import { forgetSession, local, session as sessionStore } from '../../services/storage';
-import { applyTheme, useThemeChoice } from '../../services/theme';
+import { local, session as sessionStore } from '../../services/storage';
+import { sessionActor, sessionInfoOf } from '../../services/session';
+import { useThemeChoice } from '../../services/theme';
 import { useI18n } from '../../services/i18n/react';
 import { drawersFromSearch, routeWithDrawers } from '../../widgets/drawers/route-drawers';
 import { ShellDrawers } from '../../widgets/drawers/ShellDrawers';
@@ -59,7 +58,11 @@ export default function ShellView() {
   const search = useSearch();
   const menu = useActorRef(menuLogic, { input: { history: (local.get('historySearch') ?? []).map(String) }, inspect });
   const drawers = useActorRef(drawerLogic, { input: { path, ...drawersFromSearch(search) }, inspect });
-  const [info, setInfo] = useState<SessionInfo | null>(null);
+  const started = useSelector(sessionActor(), sessionInfoOf);
+  // What a drawer saved since (the theme): kept over the start's answer until the next start.
+  const [saved, setSaved] = useState<SessionInfo | null>(null);
+  useEffect(() => setSaved(null), [started]);
+  const info = useMemo(() => (saved ?? started), [saved, started]);
   const [leftOpen, setLeftOpen] = useState(() => local.get('isLeftOpen') ?? true);
   const { navColor } = useThemeChoice();
   const remindersOpen = useSelector(drawers, (s) => s.context.open.includes('reminders'));
@@ -68,33 +71,25 @@ export default function ShellView() {
     drawers.send({ type: 'ROUTE.CHANGE', path, ...drawersFromSearch(search) });
   }, [drawers, path, search]);
 
-  useEffect(() => {
-    let live = true;
-    shellApi
-      .sessionInfo()
-      .then((s) => {
-        if (!live) return;
-        setInfo(s);
-        sessionStore.set('loginUserInfo', s.loginUserInfo);
-        local.set('isNoNotify', s.noNotify);
-        applyTheme(s);
-        // The default menu opens in place of the home page, once per visit.
-        if (window.location.hash.replace(/^#/, '') === '/' && s.defaultMenu?.funcUrl) navigate(s.defaultMenu.funcUrl, { replace: true });
-      })
-      // A 401 here is the request layer's: its prompt tells the user and leads to login.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+  // The session machine starts the shell (session info, theme, default menu) and logs out.
+  const logout = useCallback(async () => {
+    sessionActor().send({ type: 'SESSION.END' });
   }, []);
 
-  const logout = useCallback(async () => {
-    // Calls still in flight that fail with 401 after this bring no prompt.
-    httpEvents.emit('session', { type: 'SESSION.END' });
-    await loginApi.logout().catch(() => undefined);
-    forgetSession();
-    window.location.assign('./login.html#/login');
-  }, []);
+  // The menu's names and the system title come from the server in the user's language: once
+  // it is saved, both are asked for again, so the menu, breadcrumbs and title follow at once.
+  const changeLanguage = useCallback(
+    (lang: string) => {
+      void shellApi
+        .setLanguage(lang)
+        .catch(() => undefined)
+        .then(() => {
+          sessionActor().send({ type: 'SESSION.REFRESH' });
+          menu.send({ type: 'MENU.RELOAD' });
+        });
+    },
+    [menu],
+  );
 
   const toggleLeft = () =>
     setLeftOpen((open) => {
@@ -108,8 +103,9 @@ export default function ShellView() {
     session: info,
     user: info?.loginUserInfo ?? sessionStore.get('loginUserInfo') ?? null,
     systemTitle: info?.systemTitle || t('global.appName'),
-    setSession: setInfo,
+    setSession: setSaved,
     logout,
+    changeLanguage,
   };
   const dark = navColor === 'dark';
 

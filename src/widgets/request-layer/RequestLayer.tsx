@@ -1,36 +1,19 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { sessionMachine } from '../../machines/session.machine';
 import { connectSession } from '../../machines/session.connect';
 import { httpErrorMachine, type Confirmation } from '../../machines/http-error.machine';
 import { connectHttpError } from '../../machines/http-error.connect';
 import { cancelPending, confirmPending } from '../../services/http/client';
 import { httpEvents } from '../../services/http/events';
-import { requestToken } from '../../services/http/request-token';
-import { currentRoute, loginUrl } from '../../services/http/return-to';
-import { local, session } from '../../services/storage';
+import { local } from '../../services/storage';
+import { sessionActor, storedUserId, watchOtherTabs } from '../../services/session';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
 import { LoadingOverlay } from './LoadingOverlay';
 import { SessionPrompt } from './SessionPrompt';
 import { toaster, ToastViewport } from './toaster';
 import { inspect } from '../../services/inspector';
-
-const sessionLogic = sessionMachine.provide({
-  actions: {
-    forgetSession: () => {
-      local.remove('sessionKey');
-      session.remove('loginUserInfo');
-      requestToken.clear();
-    },
-    // Shell §8: the top window goes to the login page, which brings the user back here.
-    goToLogin: () => {
-      const top = window.top ?? window;
-      top.location.assign(new URL(loginUrl(currentRoute(window.location)), window.location.href).href);
-    },
-  },
-});
 
 const httpErrorLogic = httpErrorMachine.provide({
   actors: { resend: fromPromise<unknown, Confirmation>(({ input }) => confirmPending(input.id)) },
@@ -47,14 +30,18 @@ const httpErrorLogic = httpErrorMachine.provide({
  * 401 prompt (session machine), the 412 dialog (http-error machine) and the delete question.
  */
 export function RequestLayer() {
-  const sessionRef = useActorRef(sessionLogic, { inspect });
+  const sessionRef = sessionActor();
   const httpErrorRef = useActorRef(httpErrorLogic, { inspect });
-  const sessionApi = useSelector(sessionRef, (s) => connectSession(s, sessionRef.send), (a, b) => a.promptOpen === b.promptOpen && a.messageKey === b.messageKey);
+  const sessionApi = useSelector(sessionRef, (s) => connectSession(s, sessionRef.send), (a, b) => a.promptOpen === b.promptOpen && a.messageKey === b.messageKey && a.draftKept === b.draftKept);
   const confirmApi = useSelector(httpErrorRef, (s) => s);
 
   useEffect(() => {
-    if (local.get('sessionKey')) sessionRef.send({ type: 'SESSION.RESTORE' });
+    // A page that opens with a session (the shell) acts for one user: it listens for logins in
+    // other tabs. The login page does not (its own login would be news to it).
+    const restored = Boolean(local.get('sessionKey'));
+    if (restored) sessionRef.send({ type: 'SESSION.RESTORE', userId: storedUserId() });
     const offs = [
+      restored ? watchOtherTabs() : () => undefined,
       httpEvents.on('unauthorized', ({ code }) => sessionRef.send({ type: 'SESSION.REJECT', code })),
       httpEvents.on('session', (signal) => sessionRef.send(signal)),
       httpEvents.on('precondition', (item) => httpErrorRef.send({ type: 'CONFIRM.REQUEST', ...item })),
