@@ -34,7 +34,8 @@ export type SessionEvent =
   | { type: 'SESSION.START' }
   /** A stored session token was found (index.html opens): the shell starts. */
   | { type: 'SESSION.RESTORE'; userId?: string | null }
-  | { type: 'SESSION.STARTED' }
+  /** The login page's login succeeded, for this user. */
+  | { type: 'SESSION.STARTED'; userId?: string | null }
   | { type: 'SESSION.FAIL' }
   /** Start the shell again (after a language switch). */
   | { type: 'SESSION.REFRESH' }
@@ -66,7 +67,9 @@ export const sessionMachine = setup({
   },
   guards: {
     isElsewhere: ({ context }) => context.code === CODE.loginElsewhere,
-    isOtherUser: ({ context, event }) => event.type === 'SESSION.USER_CHANGE' && event.userId !== context.userId,
+    // Until the tab knows its user (its start is still out), a login elsewhere is taken quietly:
+    // the start then answers for whoever the token now belongs to, and the tab shows that.
+    isOtherUser: ({ context, event }) => event.type === 'SESSION.USER_CHANGE' && context.userId !== null && event.userId !== context.userId,
   },
   actions: {
     noteRejection: assign({
@@ -77,7 +80,7 @@ export const sessionMachine = setup({
       },
       rejections: ({ context }) => context.rejections + 1,
     }),
-    keepRestoredUser: assign({ userId: ({ event }) => (event.type === 'SESSION.RESTORE' ? (event.userId ?? null) : null) }),
+    keepUser: assign({ userId: ({ event }) => (event.type === 'SESSION.RESTORE' || event.type === 'SESSION.STARTED' ? (event.userId ?? null) : null) }),
     keepShellStart: assign(({ context }, output: ShellStart) => ({ userId: output.userId ?? context.userId, info: output.info })),
     /** Forget everything the session left in this browser: provided by the service. */
     endSession: () => {},
@@ -101,13 +104,13 @@ export const sessionMachine = setup({
     anonymous: {
       on: {
         'SESSION.START': 'authenticating',
-        'SESSION.RESTORE': { target: 'authenticated.starting', actions: 'keepRestoredUser' },
+        'SESSION.RESTORE': { target: 'authenticated.starting', actions: 'keepUser' },
       },
     },
     authenticating: {
       tags: ['busy'],
       on: {
-        'SESSION.STARTED': 'authenticated',
+        'SESSION.STARTED': { target: 'authenticated', actions: 'keepUser' },
         'SESSION.FAIL': 'anonymous',
       },
     },

@@ -20,6 +20,7 @@ describeModel(sessionMachine, {
   events: {
     'SESSION.REJECT': [{ code: CODE.loginExpired }, { code: CODE.loginElsewhere }],
     'SESSION.RESTORE': [{ userId: '7' }],
+    'SESSION.STARTED': [{ userId: '7' }],
     // Another tab logged in: the same user (7) or another one (9).
     'SESSION.USER_CHANGE': [{ userId: '7' }, { userId: '9' }],
   },
@@ -40,12 +41,16 @@ describeModel(sessionMachine, {
     if (step.event.type === 'xstate.init') effects.length = 0;
     // Never a prompt outside expired/displaced/switched: however many 401s arrive, one prompt.
     const view = connectSession(snapshot as never, () => undefined);
-    expect(view.promptOpen).toBe(['expired', 'displaced', 'switched'].some((s) => snapshot.matches(s)));
+    expect(view.promptOpen).toBe((['expired', 'displaced', 'switched'] as const).some((s) => snapshot.matches(s)));
     // Nothing of the session is forgotten before the machine is done with it.
     if (snapshot.status !== 'done') expect(effects.filter((e) => e !== 'adoptNewToken')).toEqual([]);
   },
   states: {
     anonymous: (snapshot) => expect([snapshot.context.rejections, snapshot.context.userId]).toEqual([0, null]),
+    authenticated: (snapshot, step) => {
+      // Whose session this is: from the login's answer or the tab's stored user.
+      if (step.event.type === 'SESSION.STARTED' || step.event.type === 'SESSION.RESTORE') expect(snapshot.context.userId).toBe('7');
+    },
     authenticating: (snapshot) => expect(snapshot.hasTag('busy')).toBe(true),
     'authenticated.starting': (snapshot, step, run) => {
       // The shell's start is out, for the user index.html found in this tab.

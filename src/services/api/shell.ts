@@ -41,7 +41,8 @@ export interface OutboxMessage {
 const FSMC = '/api/fsmc';
 
 export const shellApi = {
-  sessionInfo: () => request<SessionInfo>({ url: `${FSMC}/session/share/query-session-info`, data: {} }),
+  // No overlay: the shell stands at once (its menu has its own spinner) and the header fills in.
+  sessionInfo: () => request<SessionInfo>({ url: `${FSMC}/session/share/query-session-info`, data: {}, noLoading: true }),
   setLanguage: (lang: string) => request<{ lang: string }>({ url: `${FSMC}/login/lang-setting`, data: { lang } }),
   themes: () => request<Preferences>({ url: `${FSMC}/themes/query`, data: {} }),
   saveTheme: (body: Preferences) => request<Preferences>({ url: `${FSMC}/themes/add`, data: body }),

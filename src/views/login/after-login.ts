@@ -21,11 +21,11 @@ export interface LoginGrant {
  * Runs one login call, telling the request layer's session machine it started, then succeeded
  * or failed (docs/request-layer.md, session signals).
  */
-export async function signalled<T>(call: () => Promise<T>): Promise<T> {
+export async function signalled<T extends { loginUserInfo?: { id: number } }>(call: () => Promise<T>): Promise<T> {
   httpEvents.emit('session', { type: 'SESSION.START' });
   try {
     const answer = await call();
-    httpEvents.emit('session', { type: 'SESSION.STARTED' });
+    httpEvents.emit('session', { type: 'SESSION.STARTED', userId: answer.loginUserInfo ? String(answer.loginUserInfo.id) : null });
     return answer;
   } catch (error) {
     httpEvents.emit('session', { type: 'SESSION.FAIL' });
