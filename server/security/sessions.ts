@@ -25,7 +25,7 @@ const TOUCH_AFTER_MS = 60_000;
  * (logged in elsewhere). The token goes to the client once; only its hash is stored, so the
  * sessions live in the database and any server process on it can check them.
  */
-export async function createSession(db: Db, userId: number, policy: SessionPolicy, extra: { lang?: string; clusterNo?: string | null } = {}): Promise<string> {
+export async function createSession(db: Db, userId: number, policy: SessionPolicy, extra: { lang?: string; clusterNo?: string | null; keepSessionHash?: string } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   await db.transaction().execute(async (tx) => {
@@ -34,6 +34,7 @@ export async function createSession(db: Db, userId: number, policy: SessionPolic
       .set({ endedAt: now, endReason: 'elsewhere' })
       .where('userId', '=', userId)
       .where('endedAt', 'is', null)
+      .$if(extra.keepSessionHash !== undefined, (q) => q.where('tokenHash', '!=', extra.keepSessionHash!))
       .execute();
     await tx
       .insertInto('userSession')

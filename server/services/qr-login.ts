@@ -43,6 +43,7 @@ export async function generateQr(db: Db, request: FastifyRequest, lifetimeSecond
       expiresAt,
       confirmedAt: null,
       consumedAt: null,
+      confirmSessionHash: null,
     })
     .execute();
   const url = confirmUrl(request, qrId);
@@ -64,7 +65,7 @@ async function find(db: Db, qrId: string) {
  * The waiting page's poll. A confirmed code is consumed by exactly one poll, which gets the
  * user to log in; the update's condition makes two simultaneous polls unable to both win.
  */
-export async function pollQr(db: Db, qrId: string): Promise<{ status: QrStatus; expiresAt: string | null; userId?: number }> {
+export async function pollQr(db: Db, qrId: string): Promise<{ status: QrStatus; expiresAt: string | null; userId?: number; keepSessionHash?: string | null }> {
   const row = await find(db, qrId);
   if (!row) return { status: 'expired', expiresAt: null };
   const status = statusOf(row);
@@ -76,10 +77,10 @@ export async function pollQr(db: Db, qrId: string): Promise<{ status: QrStatus; 
     .where('idHash', '=', row.idHash)
     .where('status', '=', 'confirmed')
     .where('expiresAt', '>', new Date())
-    .returning('userId')
+    .returning(['userId', 'confirmSessionHash'])
     .executeTakeFirst();
   if (!won?.userId) return { status: 'consumed', expiresAt };
-  return { status: 'confirmed', expiresAt, userId: won.userId };
+  return { status: 'confirmed', expiresAt, userId: won.userId, keepSessionHash: won.confirmSessionHash };
 }
 
 /** What the confirming user sees before saying yes: which browser asks, and until when. */
@@ -89,7 +90,8 @@ export async function qrDetail(db: Db, qrId: string) {
   return { status: statusOf(row), createdAt: row.createdAt, expiresAt: row.expiresAt, clientAddress: row.clientAddress, userAgent: row.userAgent };
 }
 
-export async function confirmQr(db: Db, qrId: string, userId: number): Promise<void> {
+/** `sessionHash` is the confirming session's: the login this grants leaves it running. */
+export async function confirmQr(db: Db, qrId: string, userId: number, sessionHash: string): Promise<void> {
   const row = await find(db, qrId);
   if (!row) throw new AppError(200, CODE.qrUnknown);
   const status = statusOf(row);
@@ -97,7 +99,7 @@ export async function confirmQr(db: Db, qrId: string, userId: number): Promise<v
   if (status !== 'waiting') throw new AppError(200, CODE.qrUsed);
   const done = await db
     .updateTable('qrLogin')
-    .set({ status: 'confirmed', userId, confirmedAt: new Date() })
+    .set({ status: 'confirmed', userId, confirmedAt: new Date(), confirmSessionHash: sessionHash })
     .where('idHash', '=', row.idHash)
     .where('status', '=', 'waiting')
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_request_layer';
 import * as m0003 from './0003_shell';
+import * as m0004 from './0004_qr_confirming_session';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_request_layer': m0002,
   '0003_shell': m0003,
+  '0004_qr_confirming_session': m0004,
 };

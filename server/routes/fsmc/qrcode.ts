@@ -23,15 +23,16 @@ export default async function qrcodeRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Body: { qrId: string } }>('/login/qrcode/in/status', { config: anonymous, schema: { body: qrBody } }, async (request) => {
-    const { status, expiresAt, userId } = await pollQr(app.db, request.body.qrId);
+    const { status, expiresAt, userId, keepSessionHash } = await pollQr(app.db, request.body.qrId);
     if (userId === undefined) return ok({ status, expiresAt });
-    return ok({ status, expiresAt, ...(await startLogin(app.db, request, userId, policy)) });
+    // The phone that confirmed is the user's own device at hand: its session goes on.
+    return ok({ status, expiresAt, ...(await startLogin(app.db, request, userId, policy, keepSessionHash ?? undefined)) });
   });
 
   app.post<{ Body: { qrId: string } }>('/login/qrcode/in/detail', { schema: { body: qrBody } }, async (request) => ok(await qrDetail(app.db, request.body.qrId)));
 
   app.post<{ Body: { qrId: string } }>('/login/qrcode/in/confirm', { schema: { body: qrBody } }, async (request) => {
-    await confirmQr(app.db, request.body.qrId, request.user.id);
+    await confirmQr(app.db, request.body.qrId, request.user.id, request.sessionTokenHash);
     return ok(null);
   });
 }
