@@ -115,11 +115,11 @@ export default function ShellView() {
         <ShellHeader leftOpen={leftOpen} onToggleLeft={toggleLeft} dark={dark} />
         <Flex flex="1" minH="0">
           {leftOpen && (
-            <Box as="aside" w="260px" flexShrink={0} overflowY="auto" borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} color={dark ? 'gray.100' : 'fg'} data-testid="left-menu">
+            <Box as="aside" hideBelow="md" w="260px" flexShrink={0} overflowY="auto" borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} color={dark ? 'gray.100' : 'fg'} data-testid="left-menu">
               <NavMenu dark={dark} />
             </Box>
           )}
-          <Box as="main" flex="1" minW="0" overflowY="auto" p="4">
+          <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '2', md: '4' }}>
             <Breadcrumbs path={path} />
             <ShellRoutes />
           </Box>
