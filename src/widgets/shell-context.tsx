@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { menuMachine } from '../machines/menu.machine';
 import type { drawerMachine } from '../machines/drawer.machine';
+import type { reminderNoticeMachine } from '../machines/reminder-notice.machine';
 import type { SessionInfo } from '../services/api/shell';
 import type { LoginUserInfo } from '../services/storage';
 
@@ -12,6 +13,8 @@ import type { LoginUserInfo } from '../services/storage';
 export interface ShellValue {
   menu: ActorRefFrom<typeof menuMachine>;
   drawers: ActorRefFrom<typeof drawerMachine>;
+  /** The unread-reminders notice and the no-notify preference. */
+  notice: ActorRefFrom<typeof reminderNoticeMachine>;
   session: SessionInfo | null;
   user: LoginUserInfo | null;
   systemTitle: string;

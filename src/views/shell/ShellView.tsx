@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-hash-location';
 import { Box, Flex } from '@chakra-ui/react';
 import { menuMachine, type DefaultChange, type FavouriteChange, type MenuLoad } from '../../machines/menu.machine';
 import { drawerMachine } from '../../machines/drawer.machine';
+import { reminderNoticeMachine } from '../../machines/reminder-notice.machine';
 import { menuApi } from '../../services/api/menu';
 import { shellApi, type SessionInfo } from '../../services/api/shell';
 import { local, session as sessionStore } from '../../services/storage';
@@ -51,6 +52,18 @@ const drawerLogic = drawerMachine.provide({
   actions: { replaceRoute: (_, { path, open, url }) => navigate(routeWithDrawers(path, open, url), { replace: true }) },
 });
 
+const noticeLogic = reminderNoticeMachine.provide({
+  actors: {
+    countUnread: fromPromise<number>(async () => (await shellApi.unreadReminders()).total),
+    savePreference: fromPromise<void, { noNotify: boolean }>(async ({ input }) => {
+      await shellApi.setNoNotify(input.noNotify);
+    }),
+  },
+  actions: {
+    rememberPreference: (_, noNotify) => local.set('isNoNotify', noNotify),
+  },
+});
+
 /** The signed-in frame: header, left menu, breadcrumbs, the route's page and the drawers. */
 export default function ShellView() {
   const { t } = useI18n();
@@ -66,6 +79,10 @@ export default function ShellView() {
   const [leftOpen, setLeftOpen] = useState(() => local.get('isLeftOpen') ?? true);
   const { navColor } = useThemeChoice();
   const remindersOpen = useSelector(drawers, (s) => s.context.open.includes('reminders'));
+  const notice = useActorRef(
+    noticeLogic.provide({ actions: { openReminders: () => drawers.send({ type: 'DRAWER.OPEN', name: 'reminders' }) } }),
+    { inspect },
+  );
 
   useEffect(() => {
     drawers.send({ type: 'ROUTE.CHANGE', path, ...drawersFromSearch(search) });
@@ -91,6 +108,16 @@ export default function ShellView() {
     [menu],
   );
 
+  // The notice starts once the session info says whether the user wants it; once the
+  // reminders are on screen anyway, it has done its job.
+  const noNotify = info?.noNotify;
+  useEffect(() => {
+    if (noNotify !== undefined) notice.send({ type: 'NOTICE.START', noNotify });
+  }, [notice, noNotify]);
+  useEffect(() => {
+    if (remindersOpen) notice.send({ type: 'NOTICE.DISMISS' });
+  }, [notice, remindersOpen]);
+
   const toggleLeft = () =>
     setLeftOpen((open) => {
       local.set('isLeftOpen', !open);
@@ -100,6 +127,7 @@ export default function ShellView() {
   const value: ShellValue = {
     menu,
     drawers,
+    notice,
     session: info,
     user: info?.loginUserInfo ?? sessionStore.get('loginUserInfo') ?? null,
     systemTitle: info?.systemTitle || t('global.appName'),
@@ -126,7 +154,7 @@ export default function ShellView() {
         </Flex>
       </Flex>
       <ShellDrawers />
-      {info && <ReminderNotice seen={remindersOpen} onOpen={() => drawers.send({ type: 'DRAWER.OPEN', name: 'reminders' })} />}
+      <ReminderNotice />
     </ShellContext.Provider>
   );
 }
