@@ -40,9 +40,18 @@ describeModel(menuMachine, {
       // Only a leaf can be picked; picking it clears the query and lands in the history.
       if (step.event.type === 'SEARCH.PICK' && (step.event as unknown as { id: string }).id === '111') expect([s.context.query, s.context.history[0]]).toEqual(['', '111']);
       if (s.context.query) expect(v.results.map((r) => [r.id, r.firstLevelName])).toEqual([['111', '利率汇率']]);
+      // The search offers the matches, or the history when nothing is typed.
+      expect(v.searchItems).toEqual(s.context.query ? v.results : v.history);
+      // Parts for the menu widgets: the current page's link and the star beside each item.
+      expect(v.getLeafProps({ id: '111', funcUrl: '/exchange-rate' })).toMatchObject({ 'data-part': 'leaf', 'data-state': 'current', 'aria-current': 'page' });
+      expect(v.getStarProps('111')['data-state']).toBe(s.context.favourites.includes('111') ? 'on' : 'off');
+      expect(v.getRootProps()['data-state']).toBe('ready');
     },
     'ready.idle': (s) => expect([view(s).saving, view(s).loading]).toEqual([false, false]),
-    'ready.savingFavourite': (s) => expect(view(s).saving).toBe(true),
+    'ready.savingFavourite': (s) => {
+      expect(view(s).saving).toBe(true);
+      expect(view(s).getStarProps('111').disabled).toBe(true);
+    },
     'ready.savingDefault': (s) => expect(view(s).saving).toBe(true),
   },
 });

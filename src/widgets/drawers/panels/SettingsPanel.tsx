@@ -7,6 +7,7 @@ import { applyTheme, THEMES, useThemeChoice } from '../../../services/theme';
 import { connectReminderNotice } from '../../../machines/reminder-notice.connect';
 import { useI18n } from '../../../services/i18n/react';
 import { useShell } from '../../shell-context';
+import { useMenu } from '../../menu/use-menu';
 import { LanguageSwitch } from '../../LanguageSwitch';
 import { ErrorAlert } from '../../ErrorAlert';
 
@@ -16,14 +17,12 @@ import { ErrorAlert } from '../../ErrorAlert';
  */
 export default function SettingsPanel() {
   const { t } = useI18n();
-  const { menu, notice, session, setSession, changeLanguage } = useShell();
+  const { notice, session, setSession, changeLanguage } = useShell();
+  const menuApi = useMenu();
   const choice = useThemeChoice();
   const preference = useSelector(notice, (s) => connectReminderNotice(s, notice.send));
   const [error, setError] = useState<string | null>(null);
-  const leaves = useSelector(menu, (s) => s.context.index?.leaves ?? []);
-  const defaultId = useSelector(menu, (s) => s.context.defaultId);
-  const saving = useSelector(menu, (s) => s.hasTag('saving'));
-  const menuMessage = useSelector(menu, (s) => s.context.serverMessage);
+  const { leaves, defaultId, saving, serverMessage: menuMessage } = menuApi;
 
   const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
   const saveTheme = (next: { themeName?: string; navColor?: string }) => {
@@ -86,7 +85,7 @@ export default function SettingsPanel() {
             value={defaultId ?? ''}
             onChange={(e) => {
               const id = e.currentTarget.value;
-              menu.send(id ? { type: 'DEFAULT.SET', id } : { type: 'DEFAULT.UNSET' });
+              menuApi.setDefault(id || null);
             }}
           >
             <option value="">{t('shell.settings.noDefaultMenu')}</option>
