@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
@@ -111,4 +112,16 @@ test('keyboard: "/" goes to the menu search; all menus, recent searches and shor
   await page.getByRole('menuitem', { name: '快捷键' }).click();
   await expect(page.getByTestId('shortcuts')).toContainText('定位到菜单搜索');
   await expectNoRawLocaleKeys(page);
+});
+
+test('the open menu search nests no interactive element in its options (axe-core)', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.getByTestId('menu-search').fill('汇率');
+  await expect(page.getByTestId('menu-search-option').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[role=listbox]').withRules(['nested-interactive', 'aria-required-children', 'aria-required-parent']).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  // The combobox's own keyboard: ↓ highlights, the input names the highlighted option.
+  await page.getByTestId('menu-search').press('ArrowDown');
+  const active = await page.getByTestId('menu-search').getAttribute('aria-activedescendant');
+  await expect(page.locator(`[id="${active}"]`)).toHaveAttribute('data-highlighted', '');
 });
