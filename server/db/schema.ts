@@ -150,6 +150,8 @@ export interface QrLoginTable {
   expiresAt: Date;
   confirmedAt: Date | null;
   consumedAt: Date | null;
+  /** SHA-256 of the session that confirmed the code: the login it grants leaves it running. */
+  confirmSessionHash: string | null;
 }
 
 /** A one-time secret (identify code, reset ticket), stored salted and hashed. */

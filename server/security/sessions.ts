@@ -37,7 +37,7 @@ function slidingExpiry(createdAt: number, now: number, policy: SessionPolicy): D
  * (logged in elsewhere). The token goes to the client once; only its hash is stored, so the
  * sessions live in the database and any server process on it can check them.
  */
-export async function createSession(db: Db, userId: number, policy: SessionPolicy, extra: { lang?: string; clusterNo?: string | null; now?: number } = {}): Promise<string> {
+export async function createSession(db: Db, userId: number, policy: SessionPolicy, extra: { lang?: string; clusterNo?: string | null; now?: number; keepSessionHash?: string } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date(extra.now ?? Date.now());
   await db.transaction().execute(async (tx) => {
@@ -46,6 +46,7 @@ export async function createSession(db: Db, userId: number, policy: SessionPolic
       .set({ endedAt: now, endReason: 'elsewhere' })
       .where('userId', '=', userId)
       .where('endedAt', 'is', null)
+      .$if(extra.keepSessionHash !== undefined, (q) => q.where('tokenHash', '!=', extra.keepSessionHash!))
       .execute();
     await tx
       .insertInto('userSession')

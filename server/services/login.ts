@@ -25,11 +25,12 @@ export interface LoginAnswer {
   loginUserInfo: Awaited<ReturnType<typeof loginUserInfo>>;
 }
 
-export async function startLogin(db: Db, request: FastifyRequest, userId: number, policy: SessionPolicy): Promise<LoginAnswer> {
+/** `keepSessionHash`: a session of the user this login leaves running (the phone that confirmed a QR login). */
+export async function startLogin(db: Db, request: FastifyRequest, userId: number, policy: SessionPolicy, keepSessionHash?: string): Promise<LoginAnswer> {
   const info = await loginUserInfo(db, userId);
   const lang = (LANGUAGES as readonly string[]).includes(info.lang ?? '') ? (info.lang as Language) : request.lang;
   const clusterNo = request.headers[HEADERS.clusterNo.toLowerCase()];
-  const token = await createSession(db, userId, policy, { lang, clusterNo: typeof clusterNo === 'string' ? clusterNo : null, now: request.server.clock.now() });
+  const token = await createSession(db, userId, policy, { lang, clusterNo: typeof clusterNo === 'string' ? clusterNo : null, now: request.server.clock.now(), keepSessionHash });
   // The envelope key this login came under now belongs to the new session (issue 9).
   if (request.envelopeKeyId) await bindKeyToSession(db, request.envelopeKeyId, hashToken(token));
   return { JwtToken: token, lang, loginUserInfo: info };

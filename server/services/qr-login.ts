@@ -47,6 +47,7 @@ export async function generateQr(db: Db, request: FastifyRequest, lifetimeSecond
       expiresAt,
       confirmedAt: null,
       consumedAt: null,
+      confirmSessionHash: null,
     })
     .execute();
   const url = confirmUrl(request.server.config.publicUrl, qrId);
@@ -68,7 +69,7 @@ async function find(db: Db, qrId: string) {
  * The waiting page's poll. A confirmed code is consumed by exactly one poll, which gets the
  * user to log in; the update's condition makes two simultaneous polls unable to both win.
  */
-export async function pollQr(db: Db, qrId: string, now = Date.now()): Promise<{ status: QrStatus; expiresAt: string | null; userId?: number }> {
+export async function pollQr(db: Db, qrId: string, now = Date.now()): Promise<{ status: QrStatus; expiresAt: string | null; userId?: number; keepSessionHash?: string | null }> {
   const row = await find(db, qrId);
   if (!row) return { status: 'expired', expiresAt: null };
   const status = statusOf(row, now);
@@ -80,10 +81,10 @@ export async function pollQr(db: Db, qrId: string, now = Date.now()): Promise<{ 
     .where('idHash', '=', row.idHash)
     .where('status', '=', 'confirmed')
     .where('expiresAt', '>', new Date(now))
-    .returning('userId')
+    .returning(['userId', 'confirmSessionHash'])
     .executeTakeFirst();
   if (!won?.userId) return { status: 'consumed', expiresAt };
-  return { status: 'confirmed', expiresAt, userId: won.userId };
+  return { status: 'confirmed', expiresAt, userId: won.userId, keepSessionHash: won.confirmSessionHash };
 }
 
 /** What the confirming user sees before saying yes: which browser asks, and until when. */
@@ -93,7 +94,8 @@ export async function qrDetail(db: Db, qrId: string, now = Date.now()) {
   return { status: statusOf(row, now), createdAt: row.createdAt, expiresAt: row.expiresAt, clientAddress: row.clientAddress, userAgent: row.userAgent };
 }
 
-export async function confirmQr(db: Db, qrId: string, userId: number, now = Date.now()): Promise<void> {
+/** `sessionHash` is the confirming session's: the login this grants leaves it running. */
+export async function confirmQr(db: Db, qrId: string, userId: number, sessionHash: string, now = Date.now()): Promise<void> {
   const row = await find(db, qrId);
   if (!row) throw refuse(CODE.qrUnknown);
   const status = statusOf(row, now);
@@ -101,7 +103,7 @@ export async function confirmQr(db: Db, qrId: string, userId: number, now = Date
   if (status !== 'waiting') throw refuse(CODE.qrUsed);
   const done = await db
     .updateTable('qrLogin')
-    .set({ status: 'confirmed', userId, confirmedAt: new Date(now) })
+    .set({ status: 'confirmed', userId, confirmedAt: new Date(now), confirmSessionHash: sessionHash })
     .where('idHash', '=', row.idHash)
     .where('status', '=', 'waiting')
     .executeTakeFirst();

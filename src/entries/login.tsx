@@ -3,12 +3,19 @@ import { createRoot } from 'react-dom/client';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { AppProviders } from '../widgets/AppProviders';
+import { afterLoginUrl } from '../services/http/return-to';
+import { local } from '../services/storage';
 
 const LoginView = lazy(() => import(/* webpackChunkName: "view-login" */ '../views/login/LoginView'));
 const ForgotPasswordView = lazy(() => import(/* webpackChunkName: "view-forgot-password" */ '../views/login/ForgotPasswordView'));
 
-/** login.html: the pages a visitor sees before a session exists (#/login, #/forgot-password). */
-createRoot(document.getElementById('root')!).render(
+/**
+ * login.html: the pages a visitor sees before a session exists (#/login, #/forgot-password).
+ * With a live session the visitor goes straight to the app; a stale one is found out there
+ * (its first call answers 401 and the prompt leads back here, without the token).
+ */
+if (local.get('sessionKey')) window.location.replace(afterLoginUrl());
+else createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders modules={['login']}>
       <Router hook={useHashLocation}>

@@ -27,6 +27,8 @@ export type DefaultChange = { op: 'set'; id: string } | { op: 'unset' };
 
 export type MenuEvent =
   | { type: 'MENU.RETRY' }
+  /** Load again (the language changed: names come from the server in the user's language). */
+  | { type: 'MENU.RELOAD' }
   | { type: 'SEARCH.CHANGE'; query: string }
   | { type: 'SEARCH.PICK'; id: string }
   | { type: 'HISTORY.CLEAR' }
@@ -57,6 +59,13 @@ export const menuMachine = setup({
     rememberHistory: (_, _history: string[]) => {},
     openItem: (_, _item: { id: string; funcUrl: string }) => {},
     keepServerMessage: assign({ serverMessage: ({ event }) => message((event as { error?: unknown }).error) }),
+    keepMenu: assign((_, load: MenuLoad) => ({ index: buildMenu(load.rows), favourites: load.favourites, defaultId: load.defaultId, serverMessage: null })),
+    setQuery: assign({ query: ({ event }) => (event.type === 'SEARCH.CHANGE' ? event.query : '') }),
+    clearHistory: assign({ history: [] }),
+    notePick: assign({ history: ({ context, event }) => (event.type === 'SEARCH.PICK' ? pushHistory(context.history, event.id) : context.history), query: '' }),
+    clearServerMessage: assign({ serverMessage: null }),
+    keepFavourites: assign((_, favourites: string[]) => ({ favourites })),
+    keepDefault: assign((_, defaultId: string | null) => ({ defaultId })),
   },
   guards: {
     isLeaf: ({ context, event }) => event.type === 'SEARCH.PICK' && !!context.index?.byId.get(event.id)?.funcUrl,
@@ -70,15 +79,7 @@ export const menuMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'loadMenu',
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({
-            index: buildMenu(event.output.rows),
-            favourites: event.output.favourites,
-            defaultId: event.output.defaultId,
-            serverMessage: null,
-          })),
-        },
+        onDone: { target: 'ready', actions: { type: 'keepMenu', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: 'keepServerMessage' },
       },
     },
@@ -86,12 +87,13 @@ export const menuMachine = setup({
     ready: {
       initial: 'idle',
       on: {
-        'SEARCH.CHANGE': { actions: assign({ query: ({ event }) => event.query }) },
-        'HISTORY.CLEAR': { actions: [assign({ history: [] }), { type: 'rememberHistory', params: [] }] },
+        'MENU.RELOAD': '#menu.loading',
+        'SEARCH.CHANGE': { actions: 'setQuery' },
+        'HISTORY.CLEAR': { actions: ['clearHistory', { type: 'rememberHistory', params: [] }] },
         'SEARCH.PICK': {
           guard: 'isLeaf',
           actions: [
-            assign({ history: ({ context, event }) => pushHistory(context.history, event.id), query: '' }),
+            'notePick',
             { type: 'rememberHistory', params: ({ context }) => context.history },
             { type: 'openItem', params: ({ context, event }) => ({ id: event.id, funcUrl: context.index!.byId.get(event.id)!.funcUrl }) },
           ],
@@ -109,22 +111,22 @@ export const menuMachine = setup({
         },
         savingFavourite: {
           tags: ['saving'],
-          entry: assign({ serverMessage: null }),
+          entry: 'clearServerMessage',
           invoke: {
             src: 'saveFavourite',
             input: ({ event }): FavouriteChange =>
               event.type === 'FAVOURITE.ADD' ? { op: 'add', id: event.id } : event.type === 'FAVOURITE.DELETE' ? { op: 'delete', id: event.id } : { op: 'clear' },
-            onDone: { target: 'idle', actions: assign({ favourites: ({ event }) => event.output }) },
+            onDone: { target: 'idle', actions: { type: 'keepFavourites', params: ({ event }) => event.output } },
             onError: { target: 'idle', actions: 'keepServerMessage' },
           },
         },
         savingDefault: {
           tags: ['saving'],
-          entry: assign({ serverMessage: null }),
+          entry: 'clearServerMessage',
           invoke: {
             src: 'saveDefault',
             input: ({ event }): DefaultChange => (event.type === 'DEFAULT.SET' ? { op: 'set', id: event.id } : { op: 'unset' }),
-            onDone: { target: 'idle', actions: assign({ defaultId: ({ event }) => event.output }) },
+            onDone: { target: 'idle', actions: { type: 'keepDefault', params: ({ event }) => event.output } },
             onError: { target: 'idle', actions: 'keepServerMessage' },
           },
         },

@@ -42,6 +42,11 @@ export const qrLoginMachine = setup({
     }),
   },
   delays: { pollInterval: QR_POLL_INTERVAL_MS },
+  actions: {
+    forgetCode: assign({ code: null, serverMessage: null }),
+    keepCode: assign((_, code: QrCode) => ({ code })),
+    keepServerMessage: assign({ serverMessage: ({ event }) => message((event as { error?: unknown }).error) }),
+  },
   guards: {
     isConfirmed: (_, answer: QrStatusAnswer) => answer.status === 'confirmed',
     isSpent: (_, answer: QrStatusAnswer) => answer.status === 'expired' || answer.status === 'consumed',
@@ -53,11 +58,11 @@ export const qrLoginMachine = setup({
   states: {
     generating: {
       tags: ['busy'],
-      entry: assign({ code: null, serverMessage: null }),
+      entry: 'forgetCode',
       invoke: {
         src: 'generateCode',
-        onDone: { target: 'waiting', actions: assign({ code: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ serverMessage: ({ event }) => message(event.error) }) },
+        onDone: { target: 'waiting', actions: { type: 'keepCode', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'keepServerMessage' },
       },
     },
     waiting: {
@@ -74,7 +79,7 @@ export const qrLoginMachine = setup({
           { guard: { type: 'isSpent', params: ({ event }) => event.output }, target: 'expired' },
           { target: 'waiting' },
         ],
-        onError: { target: 'failed', actions: assign({ serverMessage: ({ event }) => message(event.error) }) },
+        onError: { target: 'failed', actions: 'keepServerMessage' },
       },
     },
     expired: { on: { 'QR.REFRESH': 'generating' } },

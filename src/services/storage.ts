@@ -73,17 +73,6 @@ export const session = {
   remove: (name: keyof SessionValues) => safe(() => sessionStorage)?.removeItem(SESSION_KEYS[name]),
 };
 
-/**
- * Forgets the session after logout or a refused session: the token and what came with the
- * login. Preferences (language, theme, menu state, search history) stay on this computer.
- */
-export function forgetSession(): void {
-  local.remove('sessionKey');
-  session.remove('loginUserInfo');
-  session.remove('userCert');
-  session.remove('certVaild');
-}
-
 /** Keeps what a login answer carries: the session token, the user and the user's language. */
 export function keepLogin(answer: { JwtToken: string; loginUserInfo: LoginUserInfo }): void {
   local.set('sessionKey', answer.JwtToken);

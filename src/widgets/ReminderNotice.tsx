@@ -1,50 +1,32 @@
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Alert, Box, Button, CloseButton, HStack } from '@chakra-ui/react';
-import { shellApi } from '../services/api/shell';
-import { local } from '../services/storage';
+import { connectReminderNotice } from '../machines/reminder-notice.connect';
 import { useI18n } from '../services/i18n/react';
+import { useShell } from './shell-context';
 
 /**
- * On arrival in the shell, unless the user chose not to be notified (`isNoNotify`), a notice of
- * the unread reminders, with the way to them and to stop these notices.
+ * The unread-reminders notice on arrival in the shell, bound to the shell's reminder-notice
+ * machine (src/machines/reminder-notice.machine.ts): the way to the reminders, and to stop
+ * these notices.
  */
-export function ReminderNotice({ onOpen, seen }: { onOpen: () => void; seen: boolean }) {
+export function ReminderNotice() {
   const { t } = useI18n();
-  const [unread, setUnread] = useState(0);
-  useEffect(() => {
-    if (local.get('isNoNotify')) return;
-    let live = true;
-    shellApi
-      .unreadReminders()
-      .then((page) => live && !local.get('isNoNotify') && setUnread(page.total))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  // Once the reminders are on screen, the notice has done its job.
-  useEffect(() => {
-    if (seen) setUnread(0);
-  }, [seen]);
-  if (unread === 0) return null;
-
-  const stop = () => {
-    local.set('isNoNotify', true);
-    setUnread(0);
-    void shellApi.setNoNotify(true).catch(() => local.set('isNoNotify', false));
-  };
+  const { notice } = useShell();
+  const snapshot = useSelector(notice, (s) => s);
+  const api = connectReminderNotice(snapshot, notice.send);
+  if (!api.open) return null;
   return (
-    <Box position="fixed" bottom="4" right="4" zIndex="toast" maxW="sm" data-testid="reminder-notice">
+    <Box position="fixed" bottom="4" right="4" zIndex="toast" maxW="sm" {...api.getNoticeProps()}>
       <Alert.Root status="info" role="status" boxShadow="lg" alignItems="flex-start">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{t('shell.reminders.notice', { count: unread })}</Alert.Title>
+          <Alert.Title>{t('shell.reminders.notice', { count: api.unread })}</Alert.Title>
           <HStack mt="2">
-            <Button size="xs" onClick={() => (setUnread(0), onOpen())}>{t('shell.reminders.view')}</Button>
-            <Button size="xs" variant="ghost" onClick={stop}>{t('shell.reminders.stopNotice')}</Button>
+            <Button size="xs" {...api.getViewProps()}>{t('shell.reminders.view')}</Button>
+            <Button size="xs" variant="ghost" {...api.getStopProps()}>{t('shell.reminders.stopNotice')}</Button>
           </HStack>
         </Alert.Content>
-        <CloseButton size="xs" aria-label={t('global.close')} onClick={() => setUnread(0)} />
+        <CloseButton size="xs" aria-label={t('global.close')} {...api.getCloseProps()} />
       </Alert.Root>
     </Box>
   );

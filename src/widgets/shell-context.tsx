@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { menuMachine } from '../machines/menu.machine';
 import type { drawerMachine } from '../machines/drawer.machine';
+import type { reminderNoticeMachine } from '../machines/reminder-notice.machine';
 import type { SessionInfo } from '../services/api/shell';
 import type { LoginUserInfo } from '../services/storage';
 
@@ -12,11 +13,15 @@ import type { LoginUserInfo } from '../services/storage';
 export interface ShellValue {
   menu: ActorRefFrom<typeof menuMachine>;
   drawers: ActorRefFrom<typeof drawerMachine>;
+  /** The unread-reminders notice and the no-notify preference. */
+  notice: ActorRefFrom<typeof reminderNoticeMachine>;
   session: SessionInfo | null;
   user: LoginUserInfo | null;
   systemTitle: string;
   setSession: (next: SessionInfo) => void;
   logout: () => Promise<void>;
+  /** After the language switch: saves it on the user and reloads what the server names in it. */
+  changeLanguage: (lang: string) => void;
 }
 
 export const ShellContext = createContext<ShellValue | null>(null);

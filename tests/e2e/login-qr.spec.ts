@@ -45,3 +45,47 @@ test('the QR confirmation page needs a login and comes back to the code after it
   await expect(page).toHaveURL(/index\.html#\/qr-confirm\/not-a-real-code/);
   await expect(page.getByTestId('qr-confirm').getByRole('alert')).toBeVisible();
 });
+
+test('on a phone (390×844) the confirmation page fits: no sidebar, the login’s time, address and browser readable; the phone stays logged in', async ({ page, browser }) => {
+  await page.goto('/login.html#/login');
+  await page.getByRole('tab', { name: '扫码登录' }).click();
+  const confirmUrl = await page.getByTestId('qr-confirm-url').getAttribute('data-url');
+
+  const phone = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phonePage = await phone.newPage();
+  await phonePage.goto('/login.html#/login');
+  await phonePage.getByLabel('用户名', { exact: true }).fill(STAFF.userCode);
+  await phonePage.getByLabel('密码', { exact: true }).fill(STAFF.password);
+  await phonePage.getByRole('button', { name: '登录' }).click();
+  await expect(phonePage.getByTestId('current-user')).toHaveText('张会计');
+  const phoneToken = await phonePage.evaluate(() => localStorage.getItem('sessionKey'));
+  await phonePage.goto(confirmUrl!);
+  await expect(phonePage.getByTestId('qr-confirm')).toBeVisible();
+  await expect(phonePage.getByTestId('left-menu')).toBeHidden();
+  for (const part of ['qr-confirm-time', 'qr-confirm-address', 'qr-confirm-browser']) {
+    const value = phonePage.getByTestId(part);
+    await expect(value).toBeVisible();
+    await expect(value).toBeInViewport();
+    const box = (await value.boundingBox())!;
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await expect(phonePage.getByTestId('qr-confirm-browser')).not.toHaveText('');
+  // Nothing runs off the side of the screen.
+  expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await phonePage.getByTestId('qr-confirm-button').click();
+  await expect(phonePage.getByTestId('qr-confirm').getByRole('status')).toContainText('已确认');
+  await expect(page).toHaveURL(/index\.html/, { timeout: 15_000 });
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+
+  // The phone that confirmed keeps its session: it goes on working, no prompt.
+  await phonePage.goto('/index.html#/profile');
+  const answered = phonePage.waitForResponse((r) => r.url().includes('/my-profile'));
+  await phonePage.getByTestId('profile-reload').click();
+  expect((await answered).status()).toBe(200);
+  await expect(phonePage.getByTestId('session-prompt')).toHaveCount(0);
+  expect(await phonePage.evaluate(() => localStorage.getItem('sessionKey'))).toBe(phoneToken);
+  await phone.close();
+});

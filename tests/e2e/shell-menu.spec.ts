@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
@@ -18,8 +19,9 @@ test('menu search by keyboard opens a page, remembers it in the history, and a s
   await search.fill('汇率');
   const exchange = options.filter({ hasText: /^汇率/ }).first();
   await expect(exchange).toBeVisible();
-  // ↓ moves through the results; Enter opens the active one.
-  while ((await page.locator('[role=option][aria-selected=true]').textContent())?.startsWith('汇率利率汇率') !== true) await search.press('ArrowDown');
+  // ↓ moves through the results (Chakra's combobox); Enter opens the highlighted one.
+  while ((await page.locator('[data-testid=menu-search-option][data-highlighted]').textContent())?.startsWith('汇率利率汇率') !== true) await search.press('ArrowDown');
+  await expect(search).toHaveAttribute('aria-activedescendant', /.+/);
   await search.press('Enter');
   await expect(page).toHaveURL(/#\/exchange-rate/);
   await expect(page.getByTestId('placeholder-page')).toContainText('该页面正在建设中');
@@ -33,11 +35,14 @@ test('menu search by keyboard opens a page, remembers it in the history, and a s
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('historySearch'))) ?? '[]')).toHaveLength(1);
   await search.press('Escape');
 
-  // Star it from the search, reload, and find it starred (kept by the server).
+  // Options hold no buttons (no interactive element nested in an option); the star is beside
+  // the item in the left menu. Star it there, reload, and find it starred (kept by the server).
   await search.fill('汇率');
-  const star = exchange.getByRole('button', { name: '收藏 汇率' });
+  await expect(exchange.getByRole('button')).toHaveCount(0);
+  await search.press('Escape');
+  const star = page.getByTestId('nav-menu').getByRole('button', { name: '收藏 汇率' });
   await star.click();
-  await expect(exchange.getByRole('button', { name: '取消收藏 汇率' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('nav-menu').getByRole('button', { name: '取消收藏 汇率' })).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
   await expect(page.getByTestId('nav-menu')).toBeVisible();
   await expect(page.getByTestId('nav-menu').getByRole('button', { name: '取消收藏 汇率' })).toHaveAttribute('aria-pressed', 'true');
@@ -114,4 +119,16 @@ test('keyboard: "/" goes to the menu search; all menus, recent searches and shor
   await page.getByRole('menuitem', { name: '快捷键' }).click();
   await expect(page.getByTestId('shortcuts')).toContainText('定位到菜单搜索');
   await expectNoRawLocaleKeys(page);
+});
+
+test('the open menu search nests no interactive element in its options (axe-core)', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.getByTestId('menu-search').fill('汇率');
+  await expect(page.getByTestId('menu-search-option').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[role=listbox]').withRules(['nested-interactive', 'aria-required-children', 'aria-required-parent']).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  // The combobox's own keyboard: ↓ highlights, the input names the highlighted option.
+  await page.getByTestId('menu-search').press('ArrowDown');
+  const active = await page.getByTestId('menu-search').getAttribute('aria-activedescendant');
+  await expect(page.locator(`[id="${active}"]`)).toHaveAttribute('data-highlighted', '');
 });

@@ -27,7 +27,11 @@ describeModel(menuMachine, {
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.favourites, s.context.defaultId, s.context.query, s.context.history, s.context.index !== null, s.context.serverMessage !== null]),
   states: {
-    loading: (s) => expect(view(s).loading).toBe(true),
+    loading: (s, step) => {
+      expect(view(s).loading).toBe(true);
+      // A reload (language switch) loads the menu again from the server, in the new language.
+      if (step.event.type === 'MENU.RELOAD') expect(s.context.index).not.toBeNull();
+    },
     failed: (s) => expect([view(s).failed, view(s).serverMessage]).toEqual([true, '菜单加载失败']),
     ready: (s, step) => {
       const v = view(s);
@@ -36,8 +40,18 @@ describeModel(menuMachine, {
       // Only a leaf can be picked; picking it clears the query and lands in the history.
       if (step.event.type === 'SEARCH.PICK' && (step.event as unknown as { id: string }).id === '111') expect([s.context.query, s.context.history[0]]).toEqual(['', '111']);
       if (s.context.query) expect(v.results.map((r) => [r.id, r.firstLevelName])).toEqual([['111', '利率汇率']]);
+      // The search offers the matches, or the history when nothing is typed.
+      expect(v.searchItems).toEqual(s.context.query ? v.results : v.history);
+      // Parts for the menu widgets: the current page's link and the star beside each item.
+      expect(v.getLeafProps({ id: '111', funcUrl: '/exchange-rate' })).toMatchObject({ 'data-part': 'leaf', 'data-state': 'current', 'aria-current': 'page' });
+      expect(v.getStarProps('111')['data-state']).toBe(s.context.favourites.includes('111') ? 'on' : 'off');
+      expect(v.getRootProps()['data-state']).toBe('ready');
     },
-    'ready.savingFavourite': (s) => expect(view(s).saving).toBe(true),
+    'ready.idle': (s) => expect([view(s).saving, view(s).loading]).toEqual([false, false]),
+    'ready.savingFavourite': (s) => {
+      expect(view(s).saving).toBe(true);
+      expect(view(s).getStarProps('111').disabled).toBe(true);
+    },
     'ready.savingDefault': (s) => expect(view(s).saving).toBe(true),
   },
 });

@@ -59,6 +59,22 @@ describe.each(availableBackends())('QR-code login on %s', (backend) => {
     expect(again.body).toMatchObject({ code: CODE.qrUsed, msg: 'This QR code has already been used' });
   });
 
+  it('leaves the confirming phone logged in; any other older session of the user still ends', async () => {
+    const older = await t.login(DEMO.admin);
+    const phone = await t.login(DEMO.admin);
+    // The phone's own login ended the older one, as any newer login does.
+    expect((await t.get('/api/fsmc/auth/userinfo/my-profile', {}, { token: older })).body.code).toBe(CODE.loginElsewhere);
+    const { qrId } = (await t.post('/api/fsmc/login/qrcode/in/generate', {})).body.data;
+    expect((await t.post('/api/fsmc/login/qrcode/in/confirm', { qrId }, { token: phone })).body.code).toBe(0);
+    const confirmed = await status(qrId);
+    expect(confirmed.body.data.status).toBe('confirmed');
+    // Both the phone and the browser it let in work, at once.
+    const onPhone = await t.get('/api/fsmc/auth/userinfo/my-profile', {}, { token: phone });
+    expect([onPhone.status, onPhone.body.code]).toEqual([200, 0]);
+    const inBrowser = await t.get('/api/fsmc/auth/userinfo/my-profile', {}, { token: confirmed.body.data.JwtToken });
+    expect([inBrowser.status, inBrowser.body.code]).toEqual([200, 0]);
+  });
+
   it('hands the session to only one of two simultaneous polls', async () => {
     const { qrId } = (await t.post('/api/fsmc/login/qrcode/in/generate', {})).body.data;
     await t.post('/api/fsmc/login/qrcode/in/confirm', { qrId }, { token: await t.login(DEMO.admin) });

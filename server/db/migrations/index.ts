@@ -4,6 +4,7 @@ import * as m0002 from './0002_request_layer';
 import * as m0003 from './0003_shell';
 import * as m0004 from './0004_bilingual_text';
 import * as m0005 from './0005_envelope_per_client';
+import * as m0006 from './0006_qr_confirming_session';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_shell': m0003,
   '0004_bilingual_text': m0004,
   '0005_envelope_per_client': m0005,
+  '0006_qr_confirming_session': m0006,
 };

@@ -23,15 +23,16 @@ export default async function qrcodeRoutes(app: FastifyInstance) {
   });
 
   route(app, contract.qr.status, async (request) => {
-    const { status, expiresAt, userId } = await pollQr(app.db, request.body.qrId, app.clock.now());
+    const { status, expiresAt, userId, keepSessionHash } = await pollQr(app.db, request.body.qrId, app.clock.now());
     if (userId === undefined) return ok({ status, expiresAt });
-    return ok({ status, expiresAt, ...(await startLogin(app.db, request, userId, policy)) });
+    // The phone that confirmed is the user's own device at hand: its session goes on.
+    return ok({ status, expiresAt, ...(await startLogin(app.db, request, userId, policy, keepSessionHash ?? undefined)) });
   });
 
   route(app, contract.qr.detail, async (request) => ok(await qrDetail(app.db, request.body.qrId, app.clock.now())));
 
   route(app, contract.qr.confirm, async (request) => {
-    await confirmQr(app.db, request.body.qrId, request.user.id, app.clock.now());
+    await confirmQr(app.db, request.body.qrId, request.user.id, request.sessionTokenHash, app.clock.now());
     return ok(null);
   });
 }

@@ -43,9 +43,7 @@ export interface QuestionEvent {
  * What the login page and the shell tell the session machine: a login started, succeeded or
  * failed; the user logged out (later 401s of calls still in flight then bring no prompt).
  */
-export interface SessionSignal {
-  type: 'SESSION.START' | 'SESSION.STARTED' | 'SESSION.FAIL' | 'SESSION.END';
-}
+export type SessionSignal = { type: 'SESSION.START' | 'SESSION.FAIL' | 'SESSION.END' } | { type: 'SESSION.STARTED'; userId: string | null };
 
 export interface HttpEvents {
   loading: number;

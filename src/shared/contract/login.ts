@@ -71,6 +71,8 @@ export const login = {
       noNotify: Type.Boolean(),
       dutyStations: Type.Array(DutyStation),
     }),
+    // No overlay: the shell stands at once (its menu has its own spinner) and the header fills in.
+    client: { noLoading: true },
   }),
   envelopeKey: endpoint({
     method: 'GET',

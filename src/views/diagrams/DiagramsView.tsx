@@ -145,11 +145,13 @@ function MachineDetails({ machine }: { machine: DiagramIndexEntry }) {
         <Table.Body>
           {machine.transitions.map((tr) => (
             <Table.Row key={tr.id}>
-              <Table.Cell>{local(tr.source)}</Table.Cell>
+              <Table.Cell>
+                <Code>{local(tr.source)}</Code>
+              </Table.Cell>
               <Table.Cell>
                 <Code>{tr.label}</Code>
               </Table.Cell>
-              <Table.Cell>{tr.targets.length ? tr.targets.map(local).join(', ') : t('diagrams.stays')}</Table.Cell>
+              <Table.Cell>{tr.targets.length ? tr.targets.map((target) => <Code key={target} me="1">{local(target)}</Code>) : t('diagrams.stays')}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -13,7 +13,7 @@ import { ErrorAlert } from '../../widgets/ErrorAlert';
 
 const submitLogin = fromPromise<LoginResult, LoginValues>(async ({ input }) => {
   const grant = await signalled(() => loginApi.login(input));
-  keepGrant(grant);
+  await keepGrant(grant);
   return { token: grant.JwtToken };
 });
 

@@ -16,7 +16,7 @@ const checkStatus = fromPromise<QrStatusAnswer, { qrId: string }>(async ({ input
   if (answer.status !== 'confirmed') return answer;
   // The confirmed answer is the only one that carries the session: keep it now or never.
   if (!answer.JwtToken || !answer.loginUserInfo) return { status: 'consumed' };
-  keepGrant({ JwtToken: answer.JwtToken, lang: answer.lang, loginUserInfo: answer.loginUserInfo });
+  await keepGrant({ JwtToken: answer.JwtToken, lang: answer.lang, loginUserInfo: answer.loginUserInfo });
   return answer;
 });
 

@@ -3,6 +3,8 @@ import { afterLoginUrl } from '../../services/http/return-to';
 import { httpEvents } from '../../services/http/events';
 import { applyTheme } from '../../services/theme';
 import { keepLogin, local, type LoginUserInfo } from '../../services/storage';
+import { shellApi } from '../../services/api/shell';
+import { announceLogin } from '../../services/session';
 
 /**
  * What every way of logging in does once the server said yes: keep the session, take the
@@ -19,11 +21,11 @@ export interface LoginGrant {
  * Runs one login call, telling the request layer's session machine it started, then succeeded
  * or failed (docs/request-layer.md, session signals).
  */
-export async function signalled<T>(call: () => Promise<T>): Promise<T> {
+export async function signalled<T extends { loginUserInfo?: { id: number } }>(call: () => Promise<T>): Promise<T> {
   httpEvents.emit('session', { type: 'SESSION.START' });
   try {
     const answer = await call();
-    httpEvents.emit('session', { type: 'SESSION.STARTED' });
+    httpEvents.emit('session', { type: 'SESSION.STARTED', userId: answer.loginUserInfo ? String(answer.loginUserInfo.id) : null });
     return answer;
   } catch (error) {
     httpEvents.emit('session', { type: 'SESSION.FAIL' });
@@ -31,11 +33,23 @@ export async function signalled<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Keeps what the server granted; called by the login actors as soon as the answer arrives. */
-export function keepGrant(grant: LoginGrant): void {
+/**
+ * Keeps what the server granted; called by the login actors as soon as the answer arrives.
+ * The language the login page shows (one chosen there, or remembered on this computer) is
+ * the one the user gets, and it is saved on the user; with none, the user's saved one applies.
+ * Other tabs of this browser learn whose session the shared token now is.
+ */
+export async function keepGrant(grant: LoginGrant): Promise<void> {
   keepLogin(grant);
-  if (isLanguage(grant.lang)) local.set('lang', grant.lang);
+  announceLogin(String(grant.loginUserInfo.id));
   applyTheme({ themeName: grant.loginUserInfo.themeName, navColor: grant.loginUserInfo.navColor });
+  const shown = local.get('lang');
+  if (!isLanguage(shown)) {
+    if (isLanguage(grant.lang)) local.set('lang', grant.lang);
+  } else if (shown !== grant.lang) {
+    // Not saved is not fatal: this computer still shows the chosen language.
+    await shellApi.setLanguage(shown).catch(() => undefined);
+  }
 }
 
 /** Leaves the login page for the app, once the login machine is done. */

@@ -1,84 +1,84 @@
-import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useParams } from 'wouter';
 import { Alert, Button, Card, DataList, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { loginApi, type QrDetail } from '../../services/api/login';
+import { qrConfirmMachine, type QrConfirmDetail } from '../../machines/qr-confirm.machine';
+import { connectQrConfirm } from '../../machines/qr-confirm.connect';
+import { loginApi } from '../../services/api/login';
 import { useI18n } from '../../services/i18n/react';
+import { inspect } from '../../services/inspector';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 
+const qrConfirmLogic = qrConfirmMachine.provide({
+  actors: {
+    loadDetail: fromPromise<QrConfirmDetail, { qrId: string }>(({ input }) => loginApi.qrDetail(input.qrId)),
+    confirmCode: fromPromise<void, { qrId: string }>(async ({ input }) => {
+      await loginApi.qrConfirm(input.qrId);
+    }),
+  },
+});
+
 /**
- * Where a QR login code leads (as a phone would open it): the logged-in user sees which
- * browser asks to log in as them, and confirms or ignores it.
+ * Where a QR login code leads (as a phone opens it): the logged-in user sees which browser
+ * asks to log in as them (time, address, browser: what they must check), and confirms it.
+ * Laid out for a phone's width first: the details stack, long values wrap.
  */
 export default function QrConfirmView() {
   const { t, lang } = useI18n();
   const { qrId = '' } = useParams<{ qrId: string }>();
-  const [detail, setDetail] = useState<QrDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'confirming' | 'confirmed'>('idle');
+  const [snapshot, send] = useMachine(qrConfirmLogic, { input: { qrId }, inspect });
+  const api = connectQrConfirm(snapshot, send);
+  const detail = api.detail;
 
-  useEffect(() => {
-    loginApi
-      .qrDetail(qrId)
-      .then(setDetail)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [qrId]);
-
-  const confirm = async () => {
-    setState('confirming');
-    try {
-      await loginApi.qrConfirm(qrId);
-      setState('confirmed');
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setState('idle');
-    }
-  };
+  const value = (text: string, testId: string) => (
+    <DataList.ItemValue wordBreak="break-word" minW="0" data-testid={testId}>
+      {text}
+    </DataList.ItemValue>
+  );
 
   return (
-    <Card.Root maxW="lg" data-testid="qr-confirm">
+    <Card.Root w="full" maxW="lg" data-testid="qr-confirm" {...api.getRootProps()}>
       <Card.Header>
         <Heading size="md">{t('shell.qrConfirm.heading')}</Heading>
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
-          <ErrorAlert message={error} />
-          {!detail && !error && <Spinner />}
+          <ErrorAlert message={api.serverMessage} />
+          {api.state === 'loading' && <Spinner />}
+          {api.state === 'failed' && (
+            <Button alignSelf="flex-start" variant="outline" {...api.getRetryProps()}>
+              {t('global.retry')}
+            </Button>
+          )}
           {detail && (
-            <DataList.Root orientation="horizontal">
+            <DataList.Root orientation="vertical" gap="3" {...api.getDetailProps()}>
               <DataList.Item>
                 <DataList.ItemLabel>{t('shell.qrConfirm.requestedAt')}</DataList.ItemLabel>
-                <DataList.ItemValue>{new Date(detail.createdAt).toLocaleString(lang)}</DataList.ItemValue>
+                {value(new Date(detail.createdAt).toLocaleString(lang), 'qr-confirm-time')}
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('shell.qrConfirm.address')}</DataList.ItemLabel>
-                <DataList.ItemValue>{detail.clientAddress}</DataList.ItemValue>
+                {value(detail.clientAddress ?? '—', 'qr-confirm-address')}
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('shell.qrConfirm.browser')}</DataList.ItemLabel>
-                <DataList.ItemValue>{detail.userAgent}</DataList.ItemValue>
+                {value(detail.userAgent ?? '—', 'qr-confirm-browser')}
               </DataList.Item>
             </DataList.Root>
           )}
-          {detail && detail.status !== 'waiting' && state !== 'confirmed' && (
-            <Alert.Root status="warning" role="alert">
+          {api.noticeKey && (
+            <Alert.Root status={api.state === 'confirmed' ? 'success' : 'warning'} role={api.state === 'confirmed' ? 'status' : 'alert'}>
               <Alert.Indicator />
-              <Alert.Title>{t(detail.status === 'expired' ? 'shell.qrConfirm.expired' : 'shell.qrConfirm.used')}</Alert.Title>
+              <Alert.Title>{t(api.noticeKey)}</Alert.Title>
             </Alert.Root>
           )}
-          {state === 'confirmed' ? (
-            <Alert.Root status="success" role="status">
-              <Alert.Indicator />
-              <Alert.Title>{t('shell.qrConfirm.done')}</Alert.Title>
-            </Alert.Root>
-          ) : (
-            detail?.status === 'waiting' && (
-              <>
-                <Text>{t('shell.qrConfirm.question')}</Text>
-                <Button alignSelf="flex-start" loading={state === 'confirming'} onClick={() => void confirm()} data-testid="qr-confirm-button">
-                  {t('shell.qrConfirm.confirm')}
-                </Button>
-              </>
-            )
+          {api.canConfirm && (
+            <>
+              <Text>{t('shell.qrConfirm.question')}</Text>
+              <Button alignSelf="flex-start" data-testid="qr-confirm-button" {...api.getConfirmProps()}>
+                {t('shell.qrConfirm.confirm')}
+              </Button>
+            </>
           )}
         </Stack>
       </Card.Body>

@@ -1,6 +1,5 @@
 import { Badge, Button, Flex, Heading, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useI18n } from '../../services/i18n/react';
-import { shellApi } from '../../services/api/shell';
 import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { MenuSearch } from '../../widgets/menu/MenuSearch';
@@ -10,32 +9,34 @@ import { useOpenDrawer, useShell } from '../../widgets/shell-context';
 /** Title, menu search, reminders, often-used menus, language and the user's own menu. */
 export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolean; onToggleLeft: () => void; dark: boolean }) {
   const { t, lang } = useI18n();
-  const { user, systemTitle, logout } = useShell();
+  const { user, systemTitle, logout, changeLanguage } = useShell();
   const openDrawer = useOpenDrawer();
   const [, navigate] = useLocation();
   const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
 
   return (
     <Flex as="header" align="center" gap="3" px="3" py="2" borderBottomWidth="1px" bg={dark ? 'gray.900' : 'colorPalette.solid'} color={dark ? 'gray.100' : 'colorPalette.contrast'}>
-      <IconButton size="sm" variant="ghost" color="inherit" aria-label={t(leftOpen ? 'shell.header.hideMenu' : 'shell.header.showMenu')} aria-expanded={leftOpen} onClick={onToggleLeft} data-testid="toggle-left">
+      <IconButton hideBelow="md" size="sm" variant="ghost" color="inherit" aria-label={t(leftOpen ? 'shell.header.hideMenu' : 'shell.header.showMenu')} aria-expanded={leftOpen} onClick={onToggleLeft} data-testid="toggle-left">
         <span aria-hidden>☰</span>
       </IconButton>
-      <Heading size="md" whiteSpace="nowrap" data-testid="shell-title">
+      <Heading size="md" whiteSpace="nowrap" truncate minW="0" data-testid="shell-title">
         {systemTitle}
       </Heading>
-      <Flex flex="1" justify="center">
+      {/* On a phone's width the header keeps the title, language and the user's menu; the rest is a desktop's. */}
+      <Flex flex="1" justify="center" hideBelow="md">
         <MenuSearch />
       </Flex>
-      <Button size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('reminders')} data-testid="open-reminders">
+      <Flex flex="1" hideFrom="md" />
+      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('reminders')} data-testid="open-reminders">
         {t('shell.header.reminders')}
       </Button>
-      <Button size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('allMenus')} data-testid="open-all-menus">
+      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('allMenus')} data-testid="open-all-menus">
         {t('shell.drawers.allMenus')}
       </Button>
-      <Button size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('favourites')} data-testid="open-favourites">
+      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('favourites')} data-testid="open-favourites">
         {t('shell.header.favourites')}
       </Button>
-      <LanguageSwitch onChosen={(next) => void shellApi.setLanguage(next).catch(() => undefined)} />
+      <LanguageSwitch onChosen={changeLanguage} />
       <Menu.Root
         onSelect={(d) => {
           if (d.value === 'logout') void logout();

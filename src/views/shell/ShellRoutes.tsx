@@ -1,6 +1,5 @@
 import { Activity, Suspense, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { useSelector } from '@xstate/react';
 import { Center, Spinner } from '@chakra-ui/react';
 import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
@@ -11,6 +10,7 @@ import { pageTitle } from './page-title';
 import { forgetPage, pageOf } from './route-pages';
 import { keepAlive } from './keep-alive';
 import { useRouteAt } from './route-match';
+import { useMenu } from '../../widgets/menu/use-menu';
 import { useShell } from '../../widgets/shell-context';
 import { PageErrorBoundary } from '../../widgets/PageErrorBoundary';
 
@@ -46,10 +46,8 @@ function RoutePage({ route }: { route: RouteDef }) {
 /** A path that is no route of ours: a menu page still being built, or nothing at all. */
 function Fallback() {
   const { t } = useI18n();
-  const { menu } = useShell();
   const [path] = useLocation();
-  const leaf = useSelector(menu, (s) => s.context.index?.byUrl.get(path));
-  const loading = useSelector(menu, (s) => s.hasTag('busy'));
+  const { current: leaf, loading } = useMenu(path);
   useTitle(leaf ? leaf.functionName : loading ? null : t('global.notFound'));
   if (loading) return <Center p="8"><Spinner /></Center>;
   return leaf ? <PlaceholderView name={leaf.functionName} /> : <NotFoundView />;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
@@ -6,12 +6,12 @@ import { navigate } from 'wouter/use-hash-location';
 import { Box, Flex } from '@chakra-ui/react';
 import { menuMachine, type DefaultChange, type FavouriteChange, type MenuLoad } from '../../machines/menu.machine';
 import { drawerMachine } from '../../machines/drawer.machine';
+import { reminderNoticeMachine } from '../../machines/reminder-notice.machine';
 import { menuApi } from '../../services/api/menu';
-import { loginApi } from '../../services/api/login';
 import { shellApi, type SessionInfo } from '../../services/api/shell';
-import { httpEvents } from '../../services/http/events';
-import { forgetSession, local, session as sessionStore } from '../../services/storage';
-import { applyTheme, useThemeChoice } from '../../services/theme';
+import { local, session as sessionStore } from '../../services/storage';
+import { sessionActor, sessionInfoOf } from '../../services/session';
+import { useThemeChoice } from '../../services/theme';
 import { useI18n } from '../../services/i18n/react';
 import { drawersFromSearch, routeWithDrawers } from '../../widgets/drawers/route-drawers';
 import { ShellDrawers } from '../../widgets/drawers/ShellDrawers';
@@ -22,6 +22,7 @@ import { ShellContext, type ShellValue } from '../../widgets/shell-context';
 import { ShellHeader } from './ShellHeader';
 import { ShellRoutes } from './ShellRoutes';
 import { inspect } from '../../services/inspector';
+import type { Language } from '../../shared/constants';
 
 const ids = (list: Array<{ funcId: number }>) => list.map((x) => String(x.funcId));
 
@@ -52,6 +53,18 @@ const drawerLogic = drawerMachine.provide({
   actions: { replaceRoute: (_, { path, open, url }) => navigate(routeWithDrawers(path, open, url), { replace: true }) },
 });
 
+const noticeLogic = reminderNoticeMachine.provide({
+  actors: {
+    countUnread: fromPromise<number>(async () => (await shellApi.unreadReminders()).total),
+    savePreference: fromPromise<void, { noNotify: boolean }>(async ({ input }) => {
+      await shellApi.setNoNotify(input.noNotify);
+    }),
+  },
+  actions: {
+    rememberPreference: (_, noNotify) => local.set('isNoNotify', noNotify),
+  },
+});
+
 /** The signed-in frame: header, left menu, breadcrumbs, the route's page and the drawers. */
 export default function ShellView() {
   const { t } = useI18n();
@@ -59,42 +72,52 @@ export default function ShellView() {
   const search = useSearch();
   const menu = useActorRef(menuLogic, { input: { history: (local.get('historySearch') ?? []).map(String) }, inspect });
   const drawers = useActorRef(drawerLogic, { input: { path, ...drawersFromSearch(search) }, inspect });
-  const [info, setInfo] = useState<SessionInfo | null>(null);
+  const started = useSelector(sessionActor(), sessionInfoOf);
+  // What a drawer saved since (the theme): kept over the start's answer until the next start.
+  const [saved, setSaved] = useState<SessionInfo | null>(null);
+  useEffect(() => setSaved(null), [started]);
+  const info = useMemo(() => (saved ?? started), [saved, started]);
   const [leftOpen, setLeftOpen] = useState(() => local.get('isLeftOpen') ?? true);
   const { navColor } = useThemeChoice();
   const remindersOpen = useSelector(drawers, (s) => s.context.open.includes('reminders'));
+  const notice = useActorRef(
+    noticeLogic.provide({ actions: { openReminders: () => drawers.send({ type: 'DRAWER.OPEN', name: 'reminders' }) } }),
+    { inspect },
+  );
 
   useEffect(() => {
     drawers.send({ type: 'ROUTE.CHANGE', path, ...drawersFromSearch(search) });
   }, [drawers, path, search]);
 
-  useEffect(() => {
-    let live = true;
-    shellApi
-      .sessionInfo()
-      .then((s) => {
-        if (!live) return;
-        setInfo(s);
-        sessionStore.set('loginUserInfo', s.loginUserInfo);
-        local.set('isNoNotify', s.noNotify);
-        applyTheme(s);
-        // The default menu opens in place of the home page, once per visit.
-        if (window.location.hash.replace(/^#/, '') === '/' && s.defaultMenu?.funcUrl) navigate(s.defaultMenu.funcUrl, { replace: true });
-      })
-      // A 401 here is the request layer's: its prompt tells the user and leads to login.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+  // The session machine starts the shell (session info, theme, default menu) and logs out.
+  const logout = useCallback(async () => {
+    sessionActor().send({ type: 'SESSION.END' });
   }, []);
 
-  const logout = useCallback(async () => {
-    // Calls still in flight that fail with 401 after this bring no prompt.
-    httpEvents.emit('session', { type: 'SESSION.END' });
-    await loginApi.logout().catch(() => undefined);
-    forgetSession();
-    window.location.assign('./login.html#/login');
-  }, []);
+  // The menu's names and the system title come from the server in the user's language: once
+  // it is saved, both are asked for again, so the menu, breadcrumbs and title follow at once.
+  const changeLanguage = useCallback(
+    (lang: string) => {
+      void shellApi
+        .setLanguage(lang as Language)
+        .catch(() => undefined)
+        .then(() => {
+          sessionActor().send({ type: 'SESSION.REFRESH' });
+          menu.send({ type: 'MENU.RELOAD' });
+        });
+    },
+    [menu],
+  );
+
+  // The notice starts once the session info says whether the user wants it; once the
+  // reminders are on screen anyway, it has done its job.
+  const noNotify = info?.noNotify;
+  useEffect(() => {
+    if (noNotify !== undefined) notice.send({ type: 'NOTICE.START', noNotify });
+  }, [notice, noNotify]);
+  useEffect(() => {
+    if (remindersOpen) notice.send({ type: 'NOTICE.DISMISS' });
+  }, [notice, remindersOpen]);
 
   const toggleLeft = () =>
     setLeftOpen((open) => {
@@ -105,11 +128,13 @@ export default function ShellView() {
   const value: ShellValue = {
     menu,
     drawers,
+    notice,
     session: info,
     user: info?.loginUserInfo ?? sessionStore.get('loginUserInfo') ?? null,
     systemTitle: info?.systemTitle || t('global.appName'),
-    setSession: setInfo,
+    setSession: setSaved,
     logout,
+    changeLanguage,
   };
   const dark = navColor === 'dark';
 
@@ -119,18 +144,18 @@ export default function ShellView() {
         <ShellHeader leftOpen={leftOpen} onToggleLeft={toggleLeft} dark={dark} />
         <Flex flex="1" minH="0">
           {leftOpen && (
-            <Box as="aside" w="260px" flexShrink={0} overflowY="auto" borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} color={dark ? 'gray.100' : 'fg'} data-testid="left-menu">
+            <Box as="aside" hideBelow="md" w="260px" flexShrink={0} overflowY="auto" borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} color={dark ? 'gray.100' : 'fg'} data-testid="left-menu">
               <NavMenu dark={dark} />
             </Box>
           )}
-          <Box as="main" flex="1" minW="0" overflowY="auto" p="4">
+          <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '2', md: '4' }}>
             <Breadcrumbs path={path} />
             <ShellRoutes />
           </Box>
         </Flex>
       </Flex>
       <ShellDrawers />
-      {info && <ReminderNotice seen={remindersOpen} onOpen={() => drawers.send({ type: 'DRAWER.OPEN', name: 'reminders' })} />}
+      <ReminderNotice />
     </ShellContext.Provider>
   );
 }

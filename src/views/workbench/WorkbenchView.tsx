@@ -1,18 +1,15 @@
 import { Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../services/i18n/react';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
+import { useMenu } from '../../widgets/menu/use-menu';
 
 /** Home page: a greeting, the often-used menus and the way to the reminders. Dashboards come later. */
 export default function WorkbenchView() {
   const { t, lang } = useI18n();
-  const { user, menu } = useShell();
+  const { user } = useShell();
   const openDrawer = useOpenDrawer();
-  const favourites = useSelector(menu, (s) => {
-    const leaves = new Map((s.context.index?.leaves ?? []).map((l) => [l.id, l]));
-    return s.context.favourites.map((id) => leaves.get(id)).filter((x) => x !== undefined);
-  });
+  const { favourites } = useMenu();
   const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
   return (
     <Stack gap="4" data-testid="workbench">

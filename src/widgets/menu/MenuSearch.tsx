@@ -1,36 +1,33 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Box, Flex, Input, Text } from '@chakra-ui/react';
-import { historyItems, searchMenu, type SearchItem } from '../../shared/menu-tree';
+import { Box, Combobox, createListCollection, Portal, Text } from '@chakra-ui/react';
+import type { SearchItem } from '../../shared/menu-tree';
 import { useI18n } from '../../services/i18n/react';
-import { useShell } from '../shell-context';
-import { FavouriteButton } from './FavouriteButton';
+import { useMenu } from './use-menu';
 
 const ROW_HEIGHT = 40;
 const LIST_MAX_HEIGHT = 360;
 
 /**
- * Menu search by keyboard: type to filter the leaves (each shown with its first-level area),
- * ↑/↓ to move, Enter to open, Escape to clear. With nothing typed it offers the search
- * history. Results are virtualised so 5,000 leaves scroll smoothly.
+ * Menu search on Chakra's Combobox (keyboard navigation, ARIA and focus are Chakra's): type to
+ * filter the leaves (each shown with its first-level area), ↑/↓ to move, Enter to open,
+ * Escape to close. With nothing typed it offers the search history. Results are virtualised
+ * so 5,000 leaves scroll smoothly. Options hold no buttons (a star inside an option would be
+ * an interactive element nested in another); the star is beside each item in the left menu,
+ * in all menus and in the often-used menus.
  */
 export function MenuSearch() {
   const { t } = useI18n();
-  const { menu } = useShell();
-  const query = useSelector(menu, (s) => s.context.query);
-  const leaves = useSelector(menu, (s) => s.context.index?.leaves);
-  const history = useSelector(menu, (s) => s.context.history);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLDivElement>(null);
-
-  const showingHistory = query.trim() === '';
-  const items: SearchItem[] = useMemo(() => (showingHistory ? historyItems(history, leaves ?? []) : searchMenu(leaves ?? [], query)), [showingHistory, history, leaves, query]);
-  useEffect(() => setActive(0), [query]);
+  const api = useMenu();
+  const collection = useMemo(
+    () => createListCollection<SearchItem>({ items: api.searchItems, itemToValue: (item) => item.id, itemToString: (item) => item.functionName }),
+    [api.searchItems],
+  );
+  const contentRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const virtual = useVirtualizer({ count: collection.items.length, getScrollElement: () => contentRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
 
   // '/' (outside a text field) or Ctrl/⌘+K jumps to the search from anywhere in the shell.
-  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -38,114 +35,69 @@ export function MenuSearch() {
       if ((e.key === 'k' && (e.ctrlKey || e.metaKey)) || (e.key === '/' && !typing)) {
         e.preventDefault();
         inputRef.current?.focus();
-        setOpen(true);
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const virtual = useVirtualizer({ count: items.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
-  useEffect(() => {
-    if (open && items.length > 0) virtual.scrollToIndex(active);
-  }, [active, open, items.length, virtual]);
-
-  const pick = (item: SearchItem | undefined) => {
-    if (!item) return;
-    menu.send({ type: 'SEARCH.PICK', id: item.id });
-    setOpen(false);
-  };
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(i + 1, items.length - 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      pick(items[active]);
-    } else if (e.key === 'Escape') {
-      if (query) menu.send({ type: 'SEARCH.CHANGE', query: '' });
-      else setOpen(false);
-    }
-  };
-
-  const listId = 'menu-search-results';
   return (
-    <Box position="relative" w="full" maxW="md">
-      <Input
-        ref={inputRef}
-        size="sm"
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && items[active] ? `menu-search-${items[active]!.id}` : undefined}
-        aria-label={t('shell.search.label')}
-        placeholder={t('shell.search.placeholder')}
-        value={query}
-        bg="bg"
-        color="fg"
-        data-testid="menu-search"
-        onChange={(e) => {
-          menu.send({ type: 'SEARCH.CHANGE', query: e.currentTarget.value });
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={onKeyDown}
-      />
-      {open && (
-        <Box position="absolute" top="100%" left="0" right="0" mt="1" zIndex="dropdown" bg="bg.panel" color="fg" borderWidth="1px" rounded="md" shadow="lg">
-          <Text px="3" pt="2" pb="1" fontSize="xs" color="fg.muted">
-            {showingHistory ? t('shell.search.history') : t('shell.search.count', { count: items.length })}
-          </Text>
-          {items.length === 0 ? (
-            <Text px="3" pb="3" fontSize="sm" color="fg.muted" data-testid="menu-search-empty">
-              {showingHistory ? t('shell.search.noHistory') : t('shell.search.noResults')}
+    <Combobox.Root
+      collection={collection}
+      size="sm"
+      w="full"
+      maxW="md"
+      inputValue={api.query}
+      value={[]}
+      openOnClick
+      inputBehavior="autohighlight"
+      selectionBehavior="clear"
+      onInputValueChange={(d) => api.search(d.inputValue)}
+      onValueChange={(d) => d.value[0] && api.pick(d.value[0])}
+      scrollToIndexFn={(d) => virtual.scrollToIndex(d.index, { align: 'auto' })}
+      {...api.getSearchRootProps()}
+    >
+      <Combobox.Control>
+        <Combobox.Input ref={inputRef} aria-label={t('shell.search.label')} placeholder={t('shell.search.placeholder')} bg="bg" color="fg" data-testid="menu-search" />
+      </Combobox.Control>
+      <Portal>
+        <Combobox.Positioner>
+          <Combobox.Content ref={contentRef} maxH={`${LIST_MAX_HEIGHT}px`} overflowY="auto" aria-label={t('shell.search.results')}>
+            <Text px="2" pt="1" pb="1" fontSize="xs" color="fg.muted" aria-hidden>
+              {api.showingHistory ? t('shell.search.history') : t('shell.search.count', { count: collection.items.length })}
             </Text>
-          ) : (
-            <Box ref={listRef} id={listId} role="listbox" aria-label={t('shell.search.results')} maxH={`${LIST_MAX_HEIGHT}px`} overflowY="auto">
-              <Box h={`${virtual.getTotalSize()}px`} position="relative">
-                {virtual.getVirtualItems().map((row) => {
-                  const item = items[row.index]!;
-                  return (
-                    <Flex
-                      key={item.id}
-                      id={`menu-search-${item.id}`}
-                      role="option"
-                      aria-selected={row.index === active}
-                      position="absolute"
-                      top="0"
-                      left="0"
-                      right="0"
-                      h={`${ROW_HEIGHT}px`}
-                      transform={`translateY(${row.start}px)`}
-                      align="center"
-                      px="3"
-                      gap="2"
-                      cursor="pointer"
-                      bg={row.index === active ? 'colorPalette.100' : undefined}
-                      onMouseEnter={() => setActive(row.index)}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => pick(item)}
-                      data-testid="menu-search-option"
-                    >
-                      <Text flex="1" truncate fontSize="sm">{item.functionName}</Text>
-                      <Text fontSize="xs" color="fg.muted" truncate maxW="40%">{item.firstLevelName}</Text>
-                      <FavouriteButton id={item.id} name={item.functionName} />
-                    </Flex>
-                  );
-                })}
-              </Box>
+            <Combobox.Empty px="2" pb="2" fontSize="sm" color="fg.muted" data-testid="menu-search-empty">
+              {api.showingHistory ? t('shell.search.noHistory') : t('shell.search.noResults')}
+            </Combobox.Empty>
+            <Box h={`${virtual.getTotalSize()}px`} position="relative">
+              {virtual.getVirtualItems().map((row) => {
+                const item = collection.items[row.index]!;
+                return (
+                  <Combobox.Item
+                    key={item.id}
+                    item={item}
+                    position="absolute"
+                    top="0"
+                    left="0"
+                    right="0"
+                    h={`${ROW_HEIGHT}px`}
+                    transform={`translateY(${row.start}px)`}
+                    gap="2"
+                    {...api.getSearchItemProps(item)}
+                  >
+                    <Combobox.ItemText flex="1" truncate>
+                      {item.functionName}
+                    </Combobox.ItemText>
+                    <Text fontSize="xs" color="fg.muted" truncate maxW="40%">
+                      {item.firstLevelName}
+                    </Text>
+                  </Combobox.Item>
+                );
+              })}
             </Box>
-          )}
-        </Box>
-      )}
-    </Box>
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Portal>
+    </Combobox.Root>
   );
 }

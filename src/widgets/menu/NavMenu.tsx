@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import type { MenuNode } from '../../shared/menu-tree';
 import { useI18n } from '../../services/i18n/react';
-import { useShell } from '../shell-context';
+import { useMenu } from './use-menu';
 import { FavouriteButton } from './FavouriteButton';
 
 /**
@@ -13,16 +12,10 @@ import { FavouriteButton } from './FavouriteButton';
  */
 export function NavMenu({ dark }: { dark: boolean }) {
   const { t } = useI18n();
-  const { menu } = useShell();
   const [path] = useLocation();
-  const tree = useSelector(menu, (s) => s.context.index?.tree ?? []);
-  const loading = useSelector(menu, (s) => s.hasTag('busy'));
-  const failed = useSelector(menu, (s) => s.matches('failed'));
-  const message = useSelector(menu, (s) => s.context.serverMessage);
-  const currentTop = useSelector(menu, (s) => {
-    const leaf = s.context.index?.byUrl.get(path);
-    return leaf ? s.context.index?.leaves.find((l) => l.id === leaf.id)?.firstLevelId : undefined;
-  });
+  const api = useMenu(path);
+  const { tree, loading, failed, serverMessage: message } = api;
+  const currentTop = api.currentTopId;
   const [openIds, setOpenIds] = useState<Set<string>>(() => new Set());
   const isOpen = (id: string) => openIds.has(id) || currentTop === id;
   const toggle = (id: string) => setOpenIds((prev) => (prev.has(id) ? new Set([...prev].filter((x) => x !== id)) : new Set(prev).add(id)));
@@ -32,14 +25,14 @@ export function NavMenu({ dark }: { dark: boolean }) {
     return (
       <Stack p="4" gap="2" role="alert">
         <Text fontSize="sm">{t('shell.menu.failed', { reason: message ?? '' })}</Text>
-        <Button size="xs" onClick={() => menu.send({ type: 'MENU.RETRY' })}>{t('global.retry')}</Button>
+        <Button size="xs" onClick={api.retry}>{t('global.retry')}</Button>
       </Stack>
     );
   if (tree.length === 0) return <Text p="4" fontSize="sm" color="fg.muted">{t('shell.menu.empty')}</Text>;
 
   const leafLink = (leaf: MenuNode) => (
-    <Flex key={leaf.id} align="center" role="listitem" pl="6" pr="1" rounded="sm" bg={leaf.funcUrl === path ? (dark ? 'whiteAlpha.200' : 'colorPalette.100') : undefined} _hover={{ bg: dark ? 'whiteAlpha.100' : 'colorPalette.50' }}>
-      <Link href={leaf.funcUrl} aria-current={leaf.funcUrl === path ? 'page' : undefined} style={{ flex: 1, padding: '4px 0', fontSize: '14px' }} data-testid={`menu-leaf-${leaf.id}`}>
+    <Flex key={leaf.id} align="center" role="listitem" pl="6" pr="1" rounded="sm" bg={api.current?.id === leaf.id ? (dark ? 'whiteAlpha.200' : 'colorPalette.100') : undefined} _hover={{ bg: dark ? 'whiteAlpha.100' : 'colorPalette.50' }}>
+      <Link href={leaf.funcUrl} {...api.getLeafProps(leaf)} style={{ flex: 1, padding: '4px 0', fontSize: '14px' }} data-testid={`menu-leaf-${leaf.id}`}>
         {leaf.functionName}
       </Link>
       <FavouriteButton id={leaf.id} name={leaf.functionName} />
@@ -47,7 +40,7 @@ export function NavMenu({ dark }: { dark: boolean }) {
   );
 
   return (
-    <Box as="nav" aria-label={t('shell.menu.label')} data-testid="nav-menu" py="2">
+    <Box as="nav" aria-label={t('shell.menu.label')} data-testid="nav-menu" py="2" {...api.getRootProps()}>
       {tree.map((top) => (
         <Box key={top.id}>
           <Button variant="ghost" w="full" justifyContent="space-between" size="sm" color="inherit" aria-expanded={isOpen(top.id)} onClick={() => toggle(top.id)} data-testid={`menu-top-${top.id}`}>

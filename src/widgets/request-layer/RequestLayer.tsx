@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { sessionMachine } from '../../machines/session.machine';
 import { connectSession } from '../../machines/session.connect';
 import { connectHttpError } from '../../machines/http-error.connect';
 import { httpEvents } from '../../services/http/events';
-import { requestToken } from '../../services/http/request-token';
-import { currentRoute, loginUrl } from '../../services/http/return-to';
-import { local, session } from '../../services/storage';
+import { local } from '../../services/storage';
+import { sessionActor, storedUserId, watchOtherTabs } from '../../services/session';
 import { ConfirmDialog } from './ConfirmDialog';
 import { confirmationLogic, listenForConfirmations } from './confirmation-logic';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -14,35 +12,24 @@ import { SessionPrompt } from './SessionPrompt';
 import { toaster, ToastViewport } from './toaster';
 import { inspect } from '../../services/inspector';
 
-const sessionLogic = sessionMachine.provide({
-  actions: {
-    forgetSession: () => {
-      local.remove('sessionKey');
-      session.remove('loginUserInfo');
-      requestToken.clear();
-    },
-    // Shell §8: the top window goes to the login page, which brings the user back here.
-    goToLogin: () => {
-      const top = window.top ?? window;
-      top.location.assign(new URL(loginUrl(currentRoute(window.location)), window.location.href).href);
-    },
-  },
-});
-
 /**
  * The request layer's UI, mounted once per page (AppProviders): loading overlay, toasts, the
  * 401 prompt (session machine) and the one confirmation dialog (http-error machine's queue:
  * 412 confirmations and the questions asked before a delete, "cancel all", "clear").
  */
 export function RequestLayer() {
-  const sessionRef = useActorRef(sessionLogic, { inspect });
+  const sessionRef = sessionActor();
   const httpErrorRef = useActorRef(confirmationLogic, { inspect });
-  const sessionApi = useSelector(sessionRef, (s) => connectSession(s, sessionRef.send), (a, b) => a.promptOpen === b.promptOpen && a.messageKey === b.messageKey);
+  const sessionApi = useSelector(sessionRef, (s) => connectSession(s, sessionRef.send), (a, b) => a.promptOpen === b.promptOpen && a.messageKey === b.messageKey && a.draftKept === b.draftKept);
   const confirmApi = useSelector(httpErrorRef, (s) => s);
 
   useEffect(() => {
-    if (local.get('sessionKey')) sessionRef.send({ type: 'SESSION.RESTORE' });
+    // A page that opens with a session (the shell) acts for one user: it listens for logins in
+    // other tabs. The login page does not (its own login would be news to it).
+    const restored = Boolean(local.get('sessionKey'));
+    if (restored) sessionRef.send({ type: 'SESSION.RESTORE', userId: storedUserId() });
     const offs = [
+      restored ? watchOtherTabs() : () => undefined,
       httpEvents.on('unauthorized', ({ code }) => sessionRef.send({ type: 'SESSION.REJECT', code })),
       httpEvents.on('session', (signal) => sessionRef.send(signal)),
       listenForConfirmations(httpErrorRef),

@@ -18,9 +18,11 @@ export function SessionPrompt({ api }: { api: ReturnType<typeof connectSession> 
       }
     >
       <Text>{t(api.messageKey)}</Text>
-      <Text mt="2" color="fg.muted" fontSize="sm">
-        {t('request.session.draftKept')}
-      </Text>
+      {api.draftKept && (
+        <Text mt="2" color="fg.muted" fontSize="sm">
+          {t('request.session.draftKept')}
+        </Text>
+      )}
     </AlertDialog>
   );
 }

@@ -3,7 +3,8 @@ import { expect, type Page } from '@playwright/test';
 /**
  * A visible raw locale key ('shell.menu.star') means a message is missing in the current
  * language. This collects every visible text node and every label-like attribute
- * (aria-label, placeholder, title, alt) that looks like one.
+ * (aria-label, placeholder, title, alt) that looks like one. Text set as code (`<code>`: a
+ * machine's state `authenticated.starting` on the diagrams page) is a name, not a message.
  */
 export const LOCALE_KEY = /^[a-z][a-zA-Z]*(\.[a-zA-Z0-9]+)+$/;
 
@@ -21,7 +22,7 @@ export async function rawLocaleKeys(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? '';
-      if (text && pattern.test(text) && visible(node.parentElement)) found.add(text);
+      if (text && pattern.test(text) && visible(node.parentElement) && !node.parentElement?.closest('code')) found.add(text);
     }
     for (const el of document.querySelectorAll('[aria-label],[placeholder],[title],[alt]')) {
       if (!visible(el)) continue;

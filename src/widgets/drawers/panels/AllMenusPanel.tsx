@@ -1,15 +1,13 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../../services/i18n/react';
-import { useShell } from '../../shell-context';
+import { useMenu } from '../../menu/use-menu';
 import { FavouriteButton } from '../../menu/FavouriteButton';
 
 /** Every menu the user may open at a glance: areas side by side, their groups and pages. */
 export default function AllMenusPanel() {
   const { t } = useI18n();
-  const { menu } = useShell();
-  const tree = useSelector(menu, (s) => s.context.index?.tree ?? []);
+  const { tree } = useMenu();
   if (tree.length === 0) return <Text color="fg.muted">{t('shell.menu.empty')}</Text>;
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="6" data-testid="all-menus">

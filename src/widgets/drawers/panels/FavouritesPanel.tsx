@@ -1,25 +1,18 @@
 import { Button, EmptyState, Flex, Stack, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../../services/i18n/react';
 import { ask } from '../../../services/http/questions';
-import { useShell } from '../../shell-context';
+import { useMenu } from '../../menu/use-menu';
 import { FavouriteButton } from '../../menu/FavouriteButton';
 
 /** The often-used menus the user starred, in the order starred; unstar one or clear them all. */
 export default function FavouritesPanel() {
   const { t } = useI18n();
-  const { menu } = useShell();
-  const items = useSelector(menu, (s) => {
-    const leaves = new Map((s.context.index?.leaves ?? []).map((l) => [l.id, l]));
-    return s.context.favourites.map((id) => leaves.get(id)).filter((x) => x !== undefined);
-  });
-  const saving = useSelector(menu, (s) => s.hasTag('saving'));
-  const message = useSelector(menu, (s) => s.context.serverMessage);
+  const { favourites: items, saving, serverMessage: message, clearFavourites } = useMenu();
   // Clearing cannot be undone: ask first (the page's confirmation queue); "keep them" does nothing.
   const clear = async () => {
     const yes = await ask({ title: t('shell.favourites.clearAsk.title'), message: t('shell.favourites.clearAsk.message'), ok: t('shell.favourites.clearAsk.ok'), cancel: t('shell.favourites.clearAsk.cancel'), danger: true });
-    if (yes) menu.send({ type: 'FAVOURITE.CLEAR' });
+    if (yes) clearFavourites();
   };
   return (
     <Stack gap="3" data-testid="favourites">
@@ -39,10 +32,10 @@ export default function FavouritesPanel() {
       ) : (
         <Stack as="ul" gap="1" listStyleType="none">
           {items.map((item) => (
-            <Flex as="li" key={item!.id} align="center" gap="2" borderBottomWidth="1px" py="1" data-testid="favourite">
-              <Link href={item!.funcUrl} style={{ flex: 1 }}>{item!.functionName}</Link>
-              <Text fontSize="xs" color="fg.muted">{item!.firstLevelName}</Text>
-              <FavouriteButton id={item!.id} name={item!.functionName} />
+            <Flex as="li" key={item.id} align="center" gap="2" borderBottomWidth="1px" py="1" data-testid="favourite">
+              <Link href={item.funcUrl} style={{ flex: 1 }}>{item.functionName}</Link>
+              <Text fontSize="xs" color="fg.muted">{item.firstLevelName}</Text>
+              <FavouriteButton id={item.id} name={item.functionName} />
             </Flex>
           ))}
         </Stack>

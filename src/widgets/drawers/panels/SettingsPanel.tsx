@@ -4,9 +4,10 @@ import { Field, Fieldset, HStack, NativeSelect, RadioGroup, Stack, Switch } from
 import { NAV_COLORS, THEME_NAMES } from '../../../shared/constants';
 import { shellApi } from '../../../services/api/shell';
 import { applyTheme, THEMES, useThemeChoice } from '../../../services/theme';
-import { local } from '../../../services/storage';
+import { connectReminderNotice } from '../../../machines/reminder-notice.connect';
 import { useI18n } from '../../../services/i18n/react';
 import { useShell } from '../../shell-context';
+import { useMenu } from '../../menu/use-menu';
 import { LanguageSwitch } from '../../LanguageSwitch';
 import { ErrorAlert } from '../../ErrorAlert';
 
@@ -16,14 +17,12 @@ import { ErrorAlert } from '../../ErrorAlert';
  */
 export default function SettingsPanel() {
   const { t } = useI18n();
-  const { menu, session, setSession } = useShell();
+  const { notice, session, setSession, changeLanguage } = useShell();
+  const menuApi = useMenu();
   const choice = useThemeChoice();
-  const [noNotify, setNoNotify] = useState(() => local.get('isNoNotify') ?? session?.noNotify ?? false);
+  const preference = useSelector(notice, (s) => connectReminderNotice(s, notice.send));
   const [error, setError] = useState<string | null>(null);
-  const leaves = useSelector(menu, (s) => s.context.index?.leaves ?? []);
-  const defaultId = useSelector(menu, (s) => s.context.defaultId);
-  const saving = useSelector(menu, (s) => s.hasTag('saving'));
-  const menuMessage = useSelector(menu, (s) => s.context.serverMessage);
+  const { leaves, defaultId, saving, serverMessage: menuMessage } = menuApi;
 
   const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
   const saveTheme = (next: { themeName?: string; navColor?: string }) => {
@@ -41,7 +40,7 @@ export default function SettingsPanel() {
 
   return (
     <Stack gap="6" maxW="lg" data-testid="settings">
-      <ErrorAlert message={error ?? menuMessage} />
+      <ErrorAlert message={error ?? menuMessage ?? preference.serverMessage} />
       <Field.Root>
         <Field.Label>{t('shell.settings.theme')}</Field.Label>
         <NativeSelect.Root size="sm">
@@ -71,20 +70,9 @@ export default function SettingsPanel() {
       </Fieldset.Root>
       <Field.Root>
         <Field.Label>{t('global.language')}</Field.Label>
-        <LanguageSwitch onChosen={(lang) => void shellApi.setLanguage(lang).catch(fail)} />
+        <LanguageSwitch onChosen={changeLanguage} />
       </Field.Root>
-      <Switch.Root
-        checked={noNotify}
-        onCheckedChange={(d) => {
-          setNoNotify(d.checked);
-          local.set('isNoNotify', d.checked);
-          shellApi.setNoNotify(d.checked).catch((e) => {
-            setNoNotify(!d.checked);
-            local.set('isNoNotify', !d.checked);
-            fail(e);
-          });
-        }}
-      >
+      <Switch.Root {...preference.getSwitchProps()}>
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label>{t('shell.settings.noNotify')}</Switch.Label>
@@ -97,7 +85,7 @@ export default function SettingsPanel() {
             value={defaultId ?? ''}
             onChange={(e) => {
               const id = e.currentTarget.value;
-              menu.send(id ? { type: 'DEFAULT.SET', id } : { type: 'DEFAULT.UNSET' });
+              menuApi.setDefault(id || null);
             }}
           >
             <option value="">{t('shell.settings.noDefaultMenu')}</option>
