@@ -146,6 +146,8 @@ export const REMIND_POPUP_MAX = 5;
 export const PAGE_LIMIT_MAX = 100;
 /** The highest page number a paged call accepts: beyond it no table has rows, and the offset stays a safe integer. */
 export const PAGE_START_MAX = 1_000_000;
+/** The largest database id (PostgreSQL integer): a larger one names no row and must never reach a query. */
+export const DB_ID_MAX = 2_147_483_647;
 /**
  * Bounds of the request headers the server reads (issue 9 point 4); a longer one is refused
  * with 400 before any route runs. ClusterNO is stored in user_session.cluster_no varchar(32).

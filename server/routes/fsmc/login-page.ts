@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { notFound, ok, refuse } from '../../http/answer';
 import { route } from '../../http/route';
-import { HEADERS, LOGIN_PAGE_FILES, QR_POLL_INTERVAL_MS } from '../../../src/shared/constants';
+import { DB_ID_MAX, HEADERS, LOGIN_PAGE_FILES, QR_POLL_INTERVAL_MS } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
 import { contract } from '../../../src/shared/contract';
 import { findSession } from '../../security/sessions';
@@ -46,7 +46,9 @@ export default async function loginPageRoutes(app: FastifyInstance) {
   });
 
   route(app, contract.loginPage.viewFile, async (request, reply) => {
-    const file = await findFile(app.db, Number(request.query.id));
+    // The query's id is digits; one past the database's integer range names no file.
+    const id = Number(request.query.id);
+    const file = id <= DB_ID_MAX ? await findFile(app.db, id) : undefined;
     if (!file) throw notFound(request.url.split('?')[0]!);
     const reader = isPublic(file) ? null : await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
     // Another user's file answers as if it did not exist: its id tells nothing.

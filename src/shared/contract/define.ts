@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { PAGE_LIMIT_MAX, PAGE_START_MAX } from '../constants';
+import { DB_ID_MAX, PAGE_LIMIT_MAX, PAGE_START_MAX } from '../constants';
 
 /**
  * How a call of the server is declared (docs/api/README.md): once, here, in pure shared code.
@@ -85,7 +85,7 @@ export const Required = (max: number) => Text(max, { min: 1 });
 /** One of the given strings. */
 export const OneOf = <const T extends string[]>(values: readonly [...T]) => Type.Enum(values);
 /** A database id (PostgreSQL integer). */
-export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const Id = Type.Integer({ minimum: 1, maximum: DB_ID_MAX });
 /** A closed object: a field the schema does not name is refused, never dropped. */
 export const Body = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties, { additionalProperties: false });
 /** A call that takes no parameters: `{}`, or no body at all. */
