@@ -13,19 +13,8 @@ export type { DiagramIndexEntry };
 
 export const DIAGRAMS_DIR = 'docs/diagrams';
 
-/**
- * Machines whose inline actions are being named on another branch (issue 8, session/shell
- * work): drawn, with their inline actions shown as `assign`, until that branch lands. Empty
- * this set when it does; the generator says so when an entry has nothing inline left.
- */
-export const NAMING_IN_PROGRESS: ReadonlySet<string> = new Set<string>();
-
 /** Every action and guard must be a name from `setup()`: the diagram prints names, and an inline function has none. */
-export function refuseAnonymous(chart: Chart, allowed: ReadonlySet<string> = NAMING_IN_PROGRESS): void {
-  if (allowed.has(chart.id)) {
-    if (chart.anonymous.length === 0) throw new Error(`machine '${chart.id}' has no inline action or guard left: remove it from NAMING_IN_PROGRESS in scripts/diagrams/generate.ts`);
-    return;
-  }
+export function refuseAnonymous(chart: Chart): void {
   if (chart.anonymous.length === 0) return;
   const list = chart.anonymous.map((a) => `  ${a.machine} / ${a.where}: inline ${a.kind} (${a.what})`).join('\n');
   throw new Error(`machine '${chart.id}' has ${chart.anonymous.length} anonymous action(s) or guard(s); name each in setup({ actions, guards }):\n${list}`);

@@ -135,20 +135,16 @@ describe('what the diagrams refuse and notice', () => {
       },
     });
     const chart = readChart(inline);
-    expect(() => refuseAnonymous(chart, new Set())).toThrow(/machine 'inlineSample' has 3 anonymous/);
-    expect(() => refuseAnonymous(chart, new Set())).toThrow('inlineSample / idle: ITEM.ADD → self: inline action (assign)');
-    expect(() => refuseAnonymous(chart, new Set())).toThrow('inlineSample / idle: FORM.SUBMIT [inline] → done: inline guard');
-    expect(() => refuseAnonymous(chart, new Set())).toThrow('inlineSample / done entry: inline action (assign)');
+    expect(() => refuseAnonymous(chart)).toThrow(/machine 'inlineSample' has 3 anonymous/);
+    expect(() => refuseAnonymous(chart)).toThrow('inlineSample / idle: ITEM.ADD → self: inline action (assign)');
+    expect(() => refuseAnonymous(chart)).toThrow('inlineSample / idle: FORM.SUBMIT [inline] → done: inline guard');
+    expect(() => refuseAnonymous(chart)).toThrow('inlineSample / done entry: inline action (assign)');
     return expect(generate([{ file: 'x.machine.ts', exportName: 'inline', machine: inline }])).rejects.toThrow(/anonymous/);
   });
 
   it('accepts named actions, named guards with params and and/or/not over named guards', () => {
     expect(chart.anonymous).toEqual([]);
-    expect(() => refuseAnonymous(chart, new Set())).not.toThrow();
-  });
-
-  it('says when a machine waiting to be named has nothing inline left, so the exception list only shrinks', () => {
-    expect(() => refuseAnonymous(chart, new Set(['sample']))).toThrow(/remove it from NAMING_IN_PROGRESS/);
+    expect(() => refuseAnonymous(chart)).not.toThrow();
   });
 
   it('goes stale when an action is taken off a transition (as removing goToLogin would)', async () => {
