@@ -123,3 +123,26 @@ test('theme and navigation colour are saved per user and applied live; menu open
   expect(keys[0]!.filter((k) => !LOCAL.includes(k))).toEqual([]);
   expect(keys[1]!.filter((k) => !SESSION.includes(k))).toEqual([]);
 });
+
+test('on a phone (390×844) the shell has no sidebar, yet the ☰ button opens every menu and a page opens from it', async ({ browser }) => {
+  const phone = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  try {
+    // loginAs waits for the sidebar's menu, which a phone does not show: the title instead.
+    await page.goto('/login.html#/login');
+    const form = page.getByTestId('login-form');
+    await form.getByRole('textbox').first().fill(STAFF.userCode);
+    await form.locator('input[type=password]').fill(STAFF.password);
+    await form.locator('button[type=submit]').click();
+    await expect(page.getByTestId('shell-title')).toBeVisible();
+    await expect(page.getByTestId('left-menu')).toBeHidden();
+    await page.getByTestId('open-all-menus-narrow').click();
+    const all = page.getByTestId('all-menus');
+    await all.getByRole('link', { name: '交易对手' }).click();
+    await expect(page).toHaveURL(/#\/counter-party$/);
+    await expect(page.getByTestId('drawer-allMenus')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } finally {
+    await phone.close();
+  }
+});

@@ -19,10 +19,14 @@ export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolea
       <IconButton hideBelow="md" size="sm" variant="ghost" color="inherit" aria-label={t(leftOpen ? 'shell.header.hideMenu' : 'shell.header.showMenu')} aria-expanded={leftOpen} onClick={onToggleLeft} data-testid="toggle-left">
         <span aria-hidden>☰</span>
       </IconButton>
+      {/* On a phone's width there is no sidebar: the same button opens every menu in a drawer. */}
+      <IconButton hideFrom="md" size="sm" variant="ghost" color="inherit" aria-label={t('shell.drawers.allMenus')} onClick={() => openDrawer('allMenus')} data-testid="open-all-menus-narrow">
+        <span aria-hidden>☰</span>
+      </IconButton>
       <Heading size="md" whiteSpace="nowrap" truncate minW="0" data-testid="shell-title">
         {systemTitle}
       </Heading>
-      {/* On a phone's width the header keeps the title, language and the user's menu; the rest is a desktop's. */}
+      {/* On a phone's width the header keeps the menu button, title, language and the user's menu; the rest is a desktop's. */}
       <Flex flex="1" justify="center" hideBelow="md">
         <MenuSearch />
       </Flex>
