@@ -9,7 +9,7 @@ import type { Answer } from '../../src/shared/codes';
  */
 export type Wire<T> = T extends string ? T | Date : T extends ReadonlyArray<infer U> ? ReadonlyArray<Wire<U>> : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
 
-export type RouteRequest<E extends Endpoint> = FastifyRequest<{ Body: Static<E['body']>; Querystring: Static<E['body']> }>;
+export type RouteRequest<E extends Endpoint> = FastifyRequest<{ Body: Static<E['body']>; Querystring: Static<E['body']>; Params: Record<string, unknown> }>;
 export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>, reply: FastifyReply) => Promise<Answer<Wire<Static<E['data']>>> | FastifyReply>;
 
 /** The `{code, msg, data}` answer schema of an endpoint. */
@@ -31,7 +31,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length),
     config: { anonymous, requestToken, admin, func, ...(notEncrypted ? { envelope: false } : {}) },
-    schema: { ...input, ...(endpoint.file ? {} : { response: { 200: answerSchema(endpoint) } }) },
+    schema: { ...input, ...(endpoint.params ? { params: endpoint.params } : {}), ...(endpoint.file ? {} : { response: { 200: answerSchema(endpoint) } }) },
     handler: handler as never,
   });
 }

@@ -142,8 +142,8 @@ export const COMMON_PASSWORD_MIN_BASE = 4;
 export const OFTEN_MENU_MAX = 30;
 /** Unread reminders the shell's reminder popup shows. */
 export const REMIND_POPUP_MAX = 5;
-/** The largest page a list call answers. */
-export const PAGE_LIMIT_MAX = 100;
+/** The largest page a list call answers: the big-data table's largest page size (widgets §9). */
+export const PAGE_LIMIT_MAX = 1000;
 /** The highest page number a paged call accepts: beyond it no table has rows, and the offset stays a safe integer. */
 export const PAGE_START_MAX = 1_000_000;
 /** The largest database id (PostgreSQL integer): a larger one names no row and must never reach a query. */
@@ -231,6 +231,8 @@ export const LONG_CELL_TEXT_MAX = 50;
 export const SAVED_QUERY_NAME_MAX = 6;
 export const SAVED_QUERY_DEFAULT = 1;
 export const SAVED_QUERY_NOT_DEFAULT = 2;
+/** DECISIONS: the saved-query maximum is per page; this one when the page sets none. */
+export const SAVED_QUERY_MAX_DEFAULT = 10;
 export const EXPORT_CONFIRM_ABOVE = 10_000;
 export const EXPORT_FORBIDDEN_ABOVE = 1_000_000;
 export const EXPORT_FILE_NAME_MAX = 50;

@@ -37,6 +37,8 @@ export interface Endpoint<B extends TSchema = TSchema, D extends TSchema = TSche
   summary: string;
   /** POST: the JSON body; GET: the query string. */
   body: B;
+  /** The path's parameters (`:id` in the path), when it has any. */
+  params?: TSchema;
   /** The answer's `data`. */
   data: D;
   flags: RouteFlags;
@@ -49,18 +51,24 @@ export type BodyOf<E extends Endpoint> = Static<E['body']>;
 export type DataOf<E extends Endpoint> = Static<E['data']>;
 
 export function endpoint<B extends TSchema, D extends TSchema>(
-  spec: { method?: 'GET' | 'POST'; path: string; summary: string; body?: B; data: D; flags?: RouteFlags; client?: ClientFlags; file?: boolean },
+  spec: { method?: 'GET' | 'POST'; path: string; summary: string; body?: B; params?: TSchema; data: D; flags?: RouteFlags; client?: ClientFlags; file?: boolean },
 ): Endpoint<B, D> {
   return {
     method: spec.method ?? 'POST',
     path: spec.path,
     summary: spec.summary,
     body: (spec.body ?? Empty) as B,
+    ...(spec.params ? { params: spec.params } : {}),
     data: spec.data,
     flags: spec.flags ?? {},
     client: spec.client ?? {},
     ...(spec.file ? { file: true } : {}),
   };
+}
+
+/** The path with its parameters filled in (`/x/query-by-/:id` with {id: 7} → `/x/query-by-/7`). */
+export function pathOf(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
+  return endpoint.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }
 
 /**

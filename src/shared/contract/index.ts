@@ -8,6 +8,7 @@ import { preferences } from './preferences';
 import { profile } from './profile';
 import { qr } from './qr';
 import { remind } from './remind';
+import { querySettings } from './query-settings';
 import type { Endpoint } from './define';
 import { HEADER_LIMITS } from '../constants';
 
@@ -15,7 +16,7 @@ import { HEADER_LIMITS } from '../constants';
  * Every call of the server, by area (docs/api/README.md). The server registers its routes from
  * these, the browser calls them with `call()`, and docs/api is generated from them.
  */
-export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary };
+export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings };
 export type Contract = typeof contract;
 
 /** The request headers the server reads, each with its bound (longer answers 400 before any route). */
@@ -37,3 +38,4 @@ export { MenuRow, OftenMenuItem } from './menu';
 export { Reminder } from './remind';
 export { OutboxMessage } from './outbox';
 export { DictionaryOption } from './dictionary';
+export { SavedQuery, HiddenParam, ColumnSetting, SAVED_QUERY_OPERATIONS } from './query-settings';

@@ -1,0 +1,53 @@
+import { Body, Empty, Id, Nothing, Text, Type, endpoint, type Endpoint } from '../shared/contract/define';
+import type { ResourceDef } from './define';
+import { RecordRef, ReviewBody, addSchema, pageSchema, querySchema, rowSchema, updateSchema } from './schema';
+
+/**
+ * A resource family's calls (portal-shell §7, "Resource families"), declared from its
+ * definition: the paged query, the by-id read whose path ends `-by-/` + id, add, update, delete,
+ * the lifecycle steps its kind allows, and rule-code when a field is rule-coded. Every call is
+ * granted by the resource's function (`func: def.path`): a user without the duty gets 403.
+ *
+ * Wire names follow the spec: `cancel` is our nullify, `start`/`stop` stand for enable/disable
+ * on schedule-like records.
+ */
+export function resourceEndpoints(def: ResourceDef) {
+  const base = `/api/fsmc/${def.code}`;
+  const func = def.path;
+  const name = def.label['en-US'];
+  const Row = rowSchema(def);
+  const step = (path: string, summary: string, body: typeof RecordRef | typeof ReviewBody = RecordRef) =>
+    endpoint({ path: `${base}/${path}`, summary: `${name}: ${summary}`, body, data: Row, flags: { func } });
+  const reviewed = def.lifecycle === 'review';
+  const [on, off] = def.lifecycle === 'start-stop' ? ['start', 'stop'] : ['enable', 'disable'];
+  const ruleCoded = Object.values(def.fields).some((f) => f.ruleCode);
+
+  return {
+    query: endpoint({ path: `${base}/query`, summary: `${name}: a page of records, filtered and sorted.`, body: querySchema(def), data: pageSchema(def), flags: { func } }),
+    byId: endpoint({ method: 'GET', path: `${base}/query-by-/:id`, summary: `${name}: one record by id (1401 when unknown).`, params: Body({ id: Type.String({ pattern: '^[0-9]{1,10}$' }) }), data: Row, flags: { func } }),
+    add: endpoint({ path: `${base}/add`, summary: `${name}: adds a record (${reviewed ? 'a draft' : 'in force, enabled'}).`, body: addSchema(def), data: Row, flags: { func, requestToken: true } }),
+    update: endpoint({ path: `${base}/update`, summary: `${name}: updates a record at the version it was read (1403 when someone changed it since).`, body: updateSchema(def), data: Row, flags: { func } }),
+    delete: endpoint({ path: `${base}/delete`, summary: `${name}: deletes a record ${reviewed ? 'still a draft' : 'once disabled'}.`, body: RecordRef, data: Nothing, flags: { func } }),
+    enable: step(on!, `${on}s a record.`),
+    disable: step(off!, `${off}s a record.`),
+    ...(reviewed
+      ? {
+          saveAndSubmit: endpoint({ path: `${base}/save-and-submit`, summary: `${name}: adds a record and submits it for review.`, body: addSchema(def), data: Row, flags: { func, requestToken: true } }),
+          updateAndSubmit: endpoint({ path: `${base}/update-and-submit`, summary: `${name}: updates a draft or returned record and submits it.`, body: updateSchema(def), data: Row, flags: { func } }),
+          submit: step('submit', 'submits a draft or returned record for review.'),
+          nullify: step('cancel', 'nullifies (cancels) a record not under review.'),
+          review: step('review', 'reviews a submitted record: pass, refuse or back, with a comment; not by its own submitter (1405).', ReviewBody),
+        }
+      : {}),
+    ...(ruleCoded ? { ruleCode: endpoint({ path: `${base}/rule-code`, summary: `${name}: the next generated business number.`, body: Empty, data: Type.Object({ code: Text(64) }), flags: { func } }) } : {}),
+  };
+}
+
+export type ResourceEndpoints = ReturnType<typeof resourceEndpoints>;
+
+/** Every endpoint of a set of resources, as `endpoints()` lists the shell's. */
+export function resourceEndpointList(defs: readonly ResourceDef[]): Array<{ area: string; name: string; endpoint: Endpoint }> {
+  return defs.flatMap((def) => Object.entries(resourceEndpoints(def)).map(([name, e]) => ({ area: `resource:${def.code}`, name, endpoint: e as Endpoint })));
+}
+
+export { Id };

@@ -1,0 +1,158 @@
+import { COLUMN_WIDTH, LANGUAGES, type ColumnType, type Language } from '../shared/constants';
+
+/**
+ * How a business resource is declared (docs/resources.md): one file per resource under
+ * src/resources/, holding its fields, query fields, table columns, lifecycle and the function
+ * that grants it. Everything else is derived from that one value: the API contract and the
+ * validation schemas (`./schema.ts`, `./contract.ts`), the server's routes
+ * (`server/resources/register.ts`), the migration check (`tests/server/resources-schema.test.ts`)
+ * and the browser's query page and forms (`src/views/resource/`). Pure data: no browser API, no
+ * server code, so both sides import it.
+ */
+
+/** A text in both languages (field labels, resource names). */
+export type Label = Record<Language, string>;
+
+export type FieldType = 'text' | 'int' | 'decimal' | 'date' | 'dict' | 'bool';
+
+export interface FieldDef {
+  type: FieldType;
+  label: Label;
+  /** Must be given on add and update. */
+  required?: boolean;
+  /** text: most characters; int and decimal: largest value. */
+  max?: number;
+  /** text: fewest characters when given; int and decimal: smallest value. */
+  min?: number;
+  /** text: a regular expression the whole value must match. */
+  pattern?: string;
+  /** The message key shown when `pattern` does not match (locale module `resource`). */
+  patternHint?: string;
+  /** dict: the dictionary type its values come from (POST /common/query/dictionary). */
+  dict?: string;
+  /** decimal: digits after the point. */
+  scale?: number;
+  /** No two records share this value (the server answers 1404 with the field's label). */
+  unique?: boolean;
+  /** Filled by the server from the rule-code call when left empty: the business number's prefix. */
+  ruleCode?: string;
+  /** Kept out of drafts and logs (DECISIONS: `noDraft`). */
+  sensitive?: boolean;
+  /** Set on add only; read-only once the record exists (codes that others refer to). */
+  immutable?: boolean;
+  /** The value a new record's form starts with. */
+  default?: string | number | boolean;
+}
+
+/** The kinds of column portal-shell §9 names, plus `text` (the default, 140 px). */
+export type ColumnKind = ColumnType | 'text';
+
+export interface ColumnDef {
+  /** A field of the resource, or a record column (`recordState`, `enabled`, `updatedAt`). */
+  field: string;
+  kind: ColumnKind;
+}
+
+/**
+ * How a record moves (DECISIONS, "Records and their lifecycle"):
+ * - `enable-disable`: in force on save, then enabled or disabled (reference data);
+ * - `start-stop`: the same, labelled start/stop (schedule-like records);
+ * - `review`: draft, submitted for review, then approved, refused or returned; nullify and
+ *   delete as the record-lifecycle machine allows; enable/disable once approved.
+ */
+export type LifecycleKind = 'enable-disable' | 'start-stop' | 'review';
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** The family's name on the wire: `/api/fsmc/<code>/…` (kebab case, as the spec names it). */
+  code: string;
+  /** The page's address (hash route), also the function that grants it (func.func_url). */
+  path: string;
+  /** The table its records live in (snake case in SQL, as Kysely's CamelCasePlugin maps it). */
+  table: string;
+  label: Label;
+  fields: F;
+  /** Fields of the query form, in their default order. */
+  query: Array<keyof F & string>;
+  /** Table columns, in their default order. */
+  columns: ColumnDef[];
+  /** The field that names a record in messages and lookups. */
+  title: keyof F & string;
+  /** The default sort of the paged query. */
+  sort: { field: string; order: 'asc' | 'desc' };
+  lifecycle: LifecycleKind;
+  /** A big-data table: page sizes 50 to 1000 (default 50). */
+  bigData?: boolean;
+}
+
+export const RECORD_COLUMNS = ['id', 'version', 'recordState', 'enabled', 'createdAt', 'updatedAt'] as const;
+export type RecordColumn = (typeof RECORD_COLUMNS)[number];
+
+/** Labels of the record columns every resource has. */
+export const RECORD_COLUMN_LABELS: Record<RecordColumn, Label> = {
+  id: { 'zh-CN': '编号', 'en-US': 'ID' },
+  version: { 'zh-CN': '版本', 'en-US': 'Version' },
+  recordState: { 'zh-CN': '状态', 'en-US': 'Status' },
+  enabled: { 'zh-CN': '启用', 'en-US': 'Enabled' },
+  createdAt: { 'zh-CN': '创建时间', 'en-US': 'Created' },
+  updatedAt: { 'zh-CN': '修改时间', 'en-US': 'Updated' },
+};
+
+// ---- Field builders: what a resource file writes ------------------------------------------
+
+type Opt = Omit<FieldDef, 'type' | 'label'>;
+const L = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+
+export const text = (zh: string, en: string, options: Opt & { max: number }): FieldDef => ({ type: 'text', label: L(zh, en), ...options });
+export const int = (zh: string, en: string, options: Opt & { min: number; max: number }): FieldDef => ({ type: 'int', label: L(zh, en), ...options });
+export const decimal = (zh: string, en: string, options: Opt & { min: number; max: number; scale: number }): FieldDef => ({ type: 'decimal', label: L(zh, en), ...options });
+export const date = (zh: string, en: string, options: Opt = {}): FieldDef => ({ type: 'date', label: L(zh, en), ...options });
+export const dict = (zh: string, en: string, options: Opt & { dict: string; max?: number }): FieldDef => ({ type: 'dict', label: L(zh, en), max: 32, ...options });
+export const bool = (zh: string, en: string, options: Opt = {}): FieldDef => ({ type: 'bool', label: L(zh, en), ...options });
+
+// ---- Column builders (portal-shell §9) --------------------------------------------------
+
+export const col = (field: string, kind: ColumnKind = 'text'): ColumnDef => ({ field, kind });
+/** The row number, the status and the operation buttons every query page shows. */
+export const seq = () => col('#seq', 'seq');
+export const state = () => col('recordState', 'state');
+export const operation = () => col('#operation', 'operation');
+
+/** Width and alignment of a column kind (portal-shell §9). */
+export function columnLayout(kind: ColumnKind): { width: number; align: 'left' | 'right' | 'center'; fixed: 'none' | 'right' } {
+  const width = kind === 'text' ? COLUMN_WIDTH.default : COLUMN_WIDTH[kind];
+  const align = kind === 'amount' ? 'right' : kind === 'state' || kind === 'seq' || kind === 'checkbox' || kind === 'radio' ? 'center' : 'left';
+  return { width, align, fixed: kind === 'operation' ? 'right' : 'none' };
+}
+
+/** The label of a field or record column in a language. */
+export function labelOf(def: ResourceDef, field: string, lang: Language): string {
+  const f = def.fields[field];
+  if (f) return f.label[lang];
+  if ((RECORD_COLUMNS as readonly string[]).includes(field)) return RECORD_COLUMN_LABELS[field as RecordColumn][lang];
+  return field;
+}
+
+/**
+ * Declares a resource and checks the declaration itself: every query field and column names a
+ * field, labels exist in both languages, codes are kebab case. A mistake fails at import, in
+ * every test, rather than as a page that shows nothing.
+ */
+export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
+  const problems: string[] = [];
+  if (!/^[a-z][a-z0-9-]*$/.test(def.code)) problems.push(`code ${def.code} is not kebab case`);
+  if (!/^[a-z][a-z0-9_]*$/.test(def.table)) problems.push(`table ${def.table} is not snake case`);
+  const known = (f: string) => f in def.fields || (RECORD_COLUMNS as readonly string[]).includes(f) || f.startsWith('#');
+  for (const q of def.query) if (!(q in def.fields)) problems.push(`query field ${q} is not a field`);
+  for (const c of def.columns) if (!known(c.field)) problems.push(`column ${c.field} is not a field`);
+  if (!(def.title in def.fields)) problems.push(`title ${def.title} is not a field`);
+  if (!known(def.sort.field) || def.sort.field.startsWith('#')) problems.push(`sort ${def.sort.field} is not a field`);
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name)) problems.push(`field ${name} is not camel case`);
+    for (const lang of LANGUAGES) if (!f.label[lang]) problems.push(`field ${name} has no ${lang} label`);
+    if (f.type === 'text' && !f.max) problems.push(`text field ${name} has no max`);
+    if (f.type === 'dict' && !f.dict) problems.push(`dict field ${name} names no dictionary`);
+  }
+  if (problems.length) throw new Error(`resource ${def.code}: ${problems.join('; ')}`);
+  // The field names were checked against F; from here on a resource is any resource.
+  return def as unknown as ResourceDef;
+}

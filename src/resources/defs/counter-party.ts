@@ -1,0 +1,23 @@
+import { col, defineResource, dict, operation, seq, state, text } from '../define';
+
+/** Counterparties the group trades with; the code is a generated business number. */
+export default defineResource({
+  code: 'counter-party',
+  path: '/counter-party',
+  table: 'counter_party',
+  label: { 'zh-CN': '交易对手', 'en-US': 'Counterparty' },
+  fields: {
+    counterPartyCode: text('交易对手编号', 'Counterparty number', { max: 64, required: true, unique: true, immutable: true, ruleCode: 'CP' }),
+    counterPartyName: text('交易对手名称', 'Counterparty name', { max: 200, required: true }),
+    counterPartyType: dict('交易对手类型', 'Counterparty type', { dict: 'CounterPartyType', required: true }),
+    creditCode: text('统一社会信用代码', 'Unified social credit code', { max: 18, pattern: '^[0-9A-HJ-NPQRTUWXY]{2}[0-9]{6}[0-9A-HJ-NPQRTUWXY]{10}$', patternHint: 'resource.hint.creditCode' }),
+    countryCode: text('国家代码', 'Country code', { max: 2, pattern: '^[A-Z]{2}$', patternHint: 'resource.hint.isoAlpha2', required: true, default: 'CN' }),
+    contactName: text('联系人', 'Contact', { max: 100 }),
+    contactPhone: text('联系电话', 'Phone', { max: 30, pattern: '^[0-9+() -]{5,30}$', patternHint: 'resource.hint.phone' }),
+  },
+  query: ['counterPartyCode', 'counterPartyName', 'counterPartyType'],
+  columns: [seq(), col('counterPartyCode', 'code'), col('counterPartyName', 'link'), col('counterPartyType'), col('creditCode'), col('countryCode'), col('contactName'), state(), operation()],
+  title: 'counterPartyName',
+  sort: { field: 'counterPartyCode', order: 'desc' },
+  lifecycle: 'enable-disable',
+});

@@ -1,0 +1,21 @@
+import { col, defineResource, int, operation, seq, state, text } from '../define';
+
+/** The values of the dictionaries: what POST /common/query/dictionary answers with. */
+export default defineResource({
+  code: 'dictionary-value',
+  path: '/dictionary-value',
+  table: 'dictionary_item',
+  label: { 'zh-CN': '字典值', 'en-US': 'Dictionary value' },
+  fields: {
+    dictType: text('字典代码', 'Dictionary code', { max: 64, pattern: '^[A-Za-z][A-Za-z0-9_]*$', patternHint: 'resource.hint.identifier', required: true, immutable: true }),
+    value: text('值', 'Value', { max: 64, required: true, immutable: true }),
+    textZh: text('中文文本', 'Chinese text', { max: 200, required: true }),
+    textEn: text('英文文本', 'English text', { max: 200, required: true }),
+    sort: int('排序', 'Order', { min: 0, max: 9999, required: true, default: 0 }),
+  },
+  query: ['dictType', 'value', 'textZh'],
+  columns: [seq(), col('dictType', 'code'), col('value', 'code'), col('textZh'), col('textEn'), col('sort'), state(), operation()],
+  title: 'textZh',
+  sort: { field: 'dictType', order: 'asc' },
+  lifecycle: 'enable-disable',
+});

@@ -1,0 +1,41 @@
+import type { ResourceDef } from './define';
+import currency from './defs/currency';
+import country from './defs/country';
+import province from './defs/province';
+import city from './defs/city';
+import bank from './defs/bank';
+import lineNumbers from './defs/line-numbers';
+import exchangeRate from './defs/exchange-rate';
+import dictionary from './defs/dictionary';
+import dictionaryValue from './defs/dictionary-value';
+import sysParamSetting from './defs/sys-param-setting';
+import orgInfo from './defs/org-info';
+import department from './defs/department';
+import counterParty from './defs/counter-party';
+import rateAdd from './defs/rate-add';
+
+/**
+ * Every business resource, in menu order. Adding a resource is one file in ./defs and one
+ * line here (docs/resources.md); the server registers its routes from this list and the
+ * browser its pages.
+ */
+export const RESOURCES: readonly ResourceDef[] = [
+  orgInfo,
+  department,
+  counterParty,
+  rateAdd,
+  exchangeRate,
+  currency,
+  bank,
+  lineNumbers,
+  country,
+  province,
+  city,
+  dictionary,
+  dictionaryValue,
+  sysParamSetting,
+];
+
+export function resourceAt(path: string): ResourceDef | undefined {
+  return RESOURCES.find((r) => r.path === path);
+}
