@@ -80,6 +80,8 @@ export interface DictionaryItemTable {
   textZh: string;
   textEn: string;
   sort: number;
+  /** A disabled value is kept but no longer offered (the dictionary-value resource). */
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface UserSessionTable {

@@ -14,6 +14,7 @@ export async function queryDictionaries(db: Db, codes: string[], lang: string, g
     .select(['groupName', 'dictType', 'value', 'textZh', 'textEn'])
     .where('dictType', 'in', codes)
     .where('groupName', 'in', groups)
+    .where('enabled', '=', true)
     .orderBy('dictType')
     .orderBy('sort')
     .execute();

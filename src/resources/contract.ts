@@ -21,6 +21,7 @@ export function resourceEndpoints(def: ResourceDef) {
   const reviewed = def.lifecycle === 'review';
   const [on, off] = def.lifecycle === 'start-stop' ? ['start', 'stop'] : ['enable', 'disable'];
   const ruleCoded = Object.values(def.fields).some((f) => f.ruleCode);
+  const unique = Object.entries(def.fields).filter(([, f]) => f.unique).map(([n]) => n);
 
   return {
     query: endpoint({ path: `${base}/query`, summary: `${name}: a page of records, filtered and sorted.`, body: querySchema(def), data: pageSchema(def), flags: { func } }),
@@ -37,6 +38,18 @@ export function resourceEndpoints(def: ResourceDef) {
           submit: step('submit', 'submits a draft or returned record for review.'),
           nullify: step('cancel', 'nullifies (cancels) a record not under review.'),
           review: step('review', 'reviews a submitted record: pass, refuse or back, with a comment; not by its own submitter (1405).', ReviewBody),
+        }
+      : {}),
+    ...(unique.length
+      ? {
+          checkRepeat: endpoint({
+            path: `${base}/check-repeat`,
+            summary: `${name}: whether a value of a unique field (${unique.join(', ')}) is taken by another record (the form asks on blur; portal-shell §5 "code repeat").`,
+            body: Body({ field: Type.Enum(unique), value: Text(200), id: Type.Optional(Id) }),
+            data: Type.Object({ repeat: Type.Boolean() }),
+            flags: { func },
+            client: { noLoading: true },
+          }),
         }
       : {}),
     ...(ruleCoded ? { ruleCode: endpoint({ path: `${base}/rule-code`, summary: `${name}: the next generated business number.`, body: Empty, data: Type.Object({ code: Text(64) }), flags: { func } }) } : {}),

@@ -58,6 +58,16 @@ export const CODE = {
   oftenMenuFull: 1231,
   remindNotFound: 1240,
   appDownloadNotConfigured: 1250,
+  // 14xx: business resources (issue 10)
+  recordNotFound: 1401,
+  /** The record's lifecycle does not allow this step now (the record-lifecycle machine said no). */
+  recordIllegalStep: 1402,
+  /** Someone changed the record since the caller read it: nothing was written. */
+  recordStale: 1403,
+  recordDuplicate: 1404,
+  /** Four eyes: a record is not reviewed by the one who last changed it. */
+  reviewOwnSubmission: 1405,
+  notADictionaryValue: 1406,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -5,6 +5,7 @@ import * as m0003 from './0003_shell';
 import * as m0004 from './0004_bilingual_text';
 import * as m0005 from './0005_envelope_per_client';
 import * as m0006 from './0006_qr_confirming_session';
+import * as m0007 from './0007_resources';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_bilingual_text': m0004,
   '0005_envelope_per_client': m0005,
   '0006_qr_confirming_session': m0006,
+  '0007_resources': m0007,
 };

@@ -118,6 +118,7 @@ export const FUNCTION_TREE: FunctionSeed[] = [
         leaf(70207, '系统区域设置', 'System area settings', '/sys-area-set'),
         leaf(70208, '系统字段映射', 'System field maps', '/sys-field-map-setting'),
         leaf(70209, '嵌入页面设置', 'Embedded pages', '/sys-page-iframe'),
+        leaf(70210, '数据字典值', 'Dictionary values', '/dictionary-value'),
       ] },
       { id: 703, zh: '业务配置', en: 'Business configuration', children: [
         leaf(70301, '业务类型设置', 'Business types', '/business-type-set'),

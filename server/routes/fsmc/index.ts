@@ -13,6 +13,7 @@ import oftenMenuRoutes from './often-menu';
 import defaultMenuRoutes from './default-menu';
 import themeRoutes from './themes';
 import remindRoutes from './remind';
+import resourceRoutes from './resources';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -30,4 +31,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(defaultMenuRoutes);
   await app.register(themeRoutes);
   await app.register(remindRoutes);
+  await app.register(resourceRoutes);
 }

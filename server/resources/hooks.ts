@@ -1,0 +1,7 @@
+import type { ResourceHooks } from './register';
+
+/**
+ * What a resource family does beyond the generic routes, by resource code. Most have nothing
+ * here; users and duties keep their login status and grants in step with the record.
+ */
+export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {};

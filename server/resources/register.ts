@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Endpoint } from '../../src/shared/contract';
+import type { ResourceDef } from '../../src/resources/define';
+import { resourceEndpoints } from '../../src/resources/contract';
+import { nextRecordState, type StoredRecordState } from '../../src/machines/record-lifecycle.machine';
+import type { RecordEventType } from '../../src/shared/record';
+import { CODE } from '../../src/shared/codes';
+import type { Db } from '../db/database';
+import { ok, refuse } from '../http/answer';
+import { route } from '../http/route';
+import * as store from './store';
+
+/**
+ * One call registers a resource family's routes from its definition (issue 10 point 1): the
+ * contract's endpoints (`resourceEndpoints`), each behind the session guard and the function
+ * grant (`func`, checked by plugins/permissions.ts before the handler), every lifecycle step
+ * decided by the record-lifecycle machine the browser also runs. A family with more to do
+ * (users, duties) passes hooks; it never copies these routes.
+ */
+export interface ResourceHooks {
+  /** Inside the write's transaction, before a new record is inserted: refuse, or add columns of its own. */
+  beforeInsert?(tx: Db, body: Record<string, unknown>, request: FastifyRequest): Promise<Record<string, unknown>>;
+  /** Inside the step's transaction, before it is written: refuse with a business code (a duty still in use…). */
+  beforeStep?(tx: Db, row: store.Row, step: RecordEventType, request: FastifyRequest): Promise<void>;
+  /** Inside the write's transaction, after it: keep what derives from the record right. */
+  afterWrite?(tx: Db, row: store.Row, step: RecordEventType, request: FastifyRequest): Promise<void>;
+}
+
+const DECISION_EVENTS = { pass: 'RECORD.PASS', refuse: 'RECORD.REFUSE', back: 'RECORD.BACK' } as const;
+
+export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: ResourceHooks = {}): void {
+  const calls = resourceEndpoints(def);
+  const review = def.lifecycle === 'review';
+  const label = (request: FastifyRequest) => (field: string) => def.fields[field]?.label[request.lang] ?? field;
+  const userOf = (request: FastifyRequest) => request.user!.id;
+
+  /** The state after the step, or 1402 naming the record's state and the step in the reader's language. */
+  function decide(request: FastifyRequest, stored: StoredRecordState | null, step: RecordEventType): StoredRecordState | 'deleted' {
+    const next = nextRecordState(review, stored, step);
+    if (next === null) throw refuse(CODE.recordIllegalStep, { state: request.t(`record.state.${stored?.recordState ?? 'new'}`), step: request.t(`record.step.${step.slice('RECORD.'.length).toLowerCase()}`) });
+    return next;
+  }
+
+  async function validate(tx: Db, request: FastifyRequest, body: Record<string, unknown>, exceptId: number | null) {
+    await store.checkDictionaries(tx, def, body, label(request));
+    await store.checkUnique(tx, def, body, exceptId, label(request));
+  }
+
+  /** Fills rule-coded fields left empty with the next business number. */
+  async function withRuleCodes(tx: Db, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const out = { ...body };
+    for (const [name, f] of Object.entries(def.fields)) if (f.ruleCode && (out[name] === undefined || out[name] === null || out[name] === '')) out[name] = await store.nextRuleCode(tx, def, name, f.ruleCode);
+    return out;
+  }
+
+  const create = (step: 'RECORD.SAVE' | 'RECORD.SAVE_AND_SUBMIT') => async (request: FastifyRequest) => {
+    const next = decide(request, null, step) as StoredRecordState;
+    const row = await app.db.transaction().execute(async (tx) => {
+      let body = await withRuleCodes(tx, request.body as Record<string, unknown>);
+      await validate(tx, request, body, null);
+      if (hooks.beforeInsert) body = { ...body, ...(await hooks.beforeInsert(tx, body, request)) };
+      const inserted = await store.insertRecord(tx, def, body, next, userOf(request));
+      await hooks.afterWrite?.(tx, inserted, step, request);
+      return inserted;
+    });
+    return ok(row);
+  };
+
+  /**
+   * A step on a stored record at the version the caller read: not found (1401), changed since
+   * (1403), not allowed now (1402), then the hook, then the write (which checks the version
+   * again in the same statement).
+   */
+  const change = (step: RecordEventType | ((body: Record<string, unknown>) => RecordEventType), withBody: boolean) => async (request: FastifyRequest) => {
+    const body = request.body as Record<string, unknown> & { id: number; version: number; comment?: string; decision?: keyof typeof DECISION_EVENTS };
+    const event = typeof step === 'function' ? step(body) : step;
+    const result = await app.db.transaction().execute(async (tx) => {
+      const row = await store.requireRecord(tx, def, body.id);
+      if (row.version !== body.version) throw refuse(CODE.recordStale);
+      const next = decide(request, row, event);
+      if (event === 'RECORD.PASS' || event === 'RECORD.REFUSE' || event === 'RECORD.BACK') {
+        if (row.updatedBy === userOf(request)) throw refuse(CODE.reviewOwnSubmission);
+      }
+      if (withBody) await validate(tx, request, body, row.id);
+      await hooks.beforeStep?.(tx, row, event, request);
+      if (next === 'deleted') {
+        await store.deleteRecord(tx, def, body);
+        return null;
+      }
+      const written = await store.updateRecord(tx, def, body, { ...(withBody ? { body } : {}), state: next }, userOf(request));
+      if (body.decision) await store.recordReview(tx, def, row.id, body.decision, body.comment, userOf(request));
+      await hooks.afterWrite?.(tx, written, event, request);
+      return written;
+    });
+    return ok(result);
+  };
+
+  const r = <E extends Endpoint>(endpoint: E | undefined, handler: (request: FastifyRequest) => Promise<unknown>) => {
+    if (endpoint) route(app, endpoint, handler as never);
+  };
+
+  r(calls.query, async (request) => ok(await store.queryPage(app.db, def, request.body as store.QueryInput)));
+  r(calls.byId, async (request) => ok(await store.requireRecord(app.db, def, Number((request.params as { id: string }).id))));
+  r(calls.add, create('RECORD.SAVE'));
+  r(calls.update, change('RECORD.UPDATE', true));
+  r(calls.delete, change('RECORD.DELETE', false));
+  r(calls.enable, change('RECORD.ENABLE', false));
+  r(calls.disable, change('RECORD.DISABLE', false));
+  if ('saveAndSubmit' in calls) {
+    r(calls.saveAndSubmit, create('RECORD.SAVE_AND_SUBMIT'));
+    r(calls.updateAndSubmit, change('RECORD.UPDATE_AND_SUBMIT', true));
+    r(calls.submit, change('RECORD.SUBMIT', false));
+    r(calls.nullify, change('RECORD.NULLIFY', false));
+    r(calls.review, change((body) => DECISION_EVENTS[body.decision as keyof typeof DECISION_EVENTS], false));
+  }
+  if ('checkRepeat' in calls) {
+    r(calls.checkRepeat, async (request) => {
+      const { field, value, id } = request.body as { field: string; value: string; id?: number };
+      return ok({ repeat: await store.isTaken(app.db, def, field, value, id ?? null) });
+    });
+  }
+  if ('ruleCode' in calls) {
+    const [field, f] = Object.entries(def.fields).find(([, f]) => f.ruleCode)!;
+    r(calls.ruleCode, async () => ok({ code: await store.nextRuleCode(app.db, def, field, f.ruleCode!) }));
+  }
+}

@@ -1,0 +1,196 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Db } from '../db/database';
+import type { ResourceDef } from '../../src/resources/define';
+import type { StoredRecordState } from '../../src/machines/record-lifecycle.machine';
+import { CODE } from '../../src/shared/codes';
+import { refuse } from '../http/answer';
+import { snake } from './columns';
+
+/**
+ * The SQL of every resource, one generic store (issue 10 point 1): a paged, filtered, sorted
+ * query; the read by id; insert, versioned update, lifecycle state and delete. Table and column
+ * names come only from definitions (never from a request), and every value travels as a
+ * parameter. Dates come back as `yyyy-MM-dd` text and decimals as numbers, as the schemas say.
+ */
+
+// Resource tables are named by definitions at run time, so they are not in the typed Database.
+type AnyDb = Kysely<any>;
+const any = (db: Db) => db as unknown as AnyDb;
+
+export type Row = Record<string, unknown> & { id: number; version: number; recordState: StoredRecordState['recordState']; enabled: boolean; updatedBy: number | null };
+
+/** The select list: record columns and fields, dates as text, decimals as numbers. */
+function selection(def: ResourceDef) {
+  const ref = (name: string) => sql.ref(`${def.table}.${snake(name)}`);
+  const fields = Object.entries(def.fields).map(([name, f]) => {
+    if (f.type === 'date') return sql<string>`to_char(${ref(name)}, 'YYYY-MM-DD')`.as(name);
+    if (f.type === 'decimal') return sql<number>`${ref(name)}::float8`.as(name);
+    return sql`${ref(name)}`.as(name);
+  });
+  return [
+    sql<number>`${ref('id')}`.as('id'),
+    sql<number>`${ref('version')}`.as('version'),
+    sql<string>`${ref('recordState')}`.as('recordState'),
+    sql<boolean>`${ref('enabled')}`.as('enabled'),
+    sql<number | null>`${ref('updatedBy')}`.as('updatedBy'),
+    sql<string>`to_char(${ref('createdAt')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('createdAt'),
+    sql<string>`to_char(${ref('updatedAt')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('updatedAt'),
+    ...fields,
+  ];
+}
+
+/** `%`, `_` and `\` typed by a user match themselves. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface QueryInput {
+  start: number;
+  limit: number;
+  sort?: { field: string; order: 'asc' | 'desc' };
+  [filter: string]: unknown;
+}
+
+function filters(def: ResourceDef, input: QueryInput): Array<Expression<SqlBool>> {
+  const out: Array<Expression<SqlBool>> = [];
+  const col = (name: string) => sql.ref(snake(name));
+  for (const name of def.query) {
+    const f = def.fields[name]!;
+    if (f.type === 'date') {
+      const from = input[`${name}From`];
+      const to = input[`${name}To`];
+      if (typeof from === 'string' && from) out.push(sql<SqlBool>`${col(name)} >= ${from}::date`);
+      if (typeof to === 'string' && to) out.push(sql<SqlBool>`${col(name)} <= ${to}::date`);
+      continue;
+    }
+    const value = input[name];
+    if (value === undefined || value === null || value === '') continue;
+    if (f.type === 'text') out.push(sql<SqlBool>`${col(name)} ilike ${`%${likeEscape(String(value).trim())}%`}`);
+    else out.push(sql<SqlBool>`${col(name)} = ${value}`);
+  }
+  if (typeof input.recordState === 'string') out.push(sql<SqlBool>`record_state = ${input.recordState}`);
+  if (typeof input.enabled === 'boolean') out.push(sql<SqlBool>`enabled = ${input.enabled}`);
+  return out;
+}
+
+export async function queryPage(db: Db, def: ResourceDef, input: QueryInput): Promise<{ rows: Row[]; total: number }> {
+  const where = filters(def, input);
+  const sort = input.sort ?? def.sort;
+  const base = any(db).selectFrom(def.table).where((eb) => eb.and(where));
+  const { total } = (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as { total: number };
+  if (total === 0) return { rows: [], total };
+  const rows = (await base
+    .select(selection(def))
+    .orderBy(sql.ref(`${def.table}.${snake(sort.field)}`), sort.order)
+    // A stable order across pages when the sort field repeats.
+    .orderBy(sql.ref(`${def.table}.id`), sort.order)
+    .limit(input.limit)
+    .offset((input.start - 1) * input.limit)
+    .execute()) as Row[];
+  return { rows, total };
+}
+
+export async function findById(db: Db, def: ResourceDef, id: number): Promise<Row | undefined> {
+  return (await any(db).selectFrom(def.table).select(selection(def)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+}
+
+/** The record, or 1401 when there is none. */
+export async function requireRecord(db: Db, def: ResourceDef, id: number): Promise<Row> {
+  const row = await findById(db, def, id);
+  if (!row) throw refuse(CODE.recordNotFound, { id });
+  return row;
+}
+
+/** Only the definition's fields of a body, with their column values. */
+function fieldValues(def: ResourceDef, body: Record<string, unknown>, { forUpdate = false } = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (forUpdate && f.immutable) continue;
+    if (!(name in body)) continue;
+    const v = body[name];
+    out[name] = typeof v === 'string' && f.type !== 'text' && v === '' ? null : v;
+  }
+  return out;
+}
+
+export async function insertRecord(db: Db, def: ResourceDef, body: Record<string, unknown>, state: StoredRecordState, userId: number): Promise<Row> {
+  const values = { ...fieldValues(def, body), recordState: state.recordState, enabled: state.enabled, createdBy: userId, updatedBy: userId };
+  const { id } = (await any(db).insertInto(def.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
+  return (await findById(db, def, id))!;
+}
+
+/**
+ * Writes the record only if it is still at the version the caller read: the check and the
+ * write are one statement, so of two concurrent updates exactly one wins and the other gets
+ * 1403 with nothing lost on its screen.
+ */
+export async function updateRecord(
+  db: Db,
+  def: ResourceDef,
+  ref: { id: number; version: number },
+  change: { body?: Record<string, unknown>; state?: StoredRecordState },
+  userId: number,
+): Promise<Row> {
+  const values: Record<string, unknown> = {
+    ...(change.body ? fieldValues(def, change.body, { forUpdate: true }) : {}),
+    ...(change.state ? { recordState: change.state.recordState, enabled: change.state.enabled } : {}),
+    updatedBy: userId,
+    updatedAt: sql`now()`,
+    version: sql`version + 1`,
+  };
+  const done = await any(db).updateTable(def.table).set(values).where('id', '=', ref.id).where('version', '=', ref.version).returning('id').executeTakeFirst();
+  if (!done) throw refuse(CODE.recordStale);
+  return (await findById(db, def, ref.id))!;
+}
+
+export async function deleteRecord(db: Db, def: ResourceDef, ref: { id: number; version: number }): Promise<void> {
+  const done = await any(db).deleteFrom(def.table).where('id', '=', ref.id).where('version', '=', ref.version).returning('id').executeTakeFirst();
+  if (!done) throw refuse(CODE.recordStale);
+}
+
+/** Another record already holding one of the unique values (1404 names the field and value). */
+export async function checkUnique(db: Db, def: ResourceDef, body: Record<string, unknown>, exceptId: number | null, label: (field: string) => string): Promise<void> {
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!f.unique || body[name] === undefined || body[name] === null) continue;
+    let q = any(db).selectFrom(def.table).select('id').where(snake(name), '=', body[name]);
+    if (exceptId !== null) q = q.where('id', '<>', exceptId);
+    if (await q.executeTakeFirst()) throw refuse(CODE.recordDuplicate, { field: label(name), value: String(body[name]) });
+  }
+}
+
+/** Whether a value of a unique field is taken by a record other than `exceptId` (the form's check on blur). */
+export async function isTaken(db: Db, def: ResourceDef, field: string, value: string, exceptId: number | null): Promise<boolean> {
+  let q = any(db).selectFrom(def.table).select('id').where(snake(field), '=', value);
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+/** A value of a dict field that its dictionary does not offer (1406). */
+export async function checkDictionaries(db: Db, def: ResourceDef, body: Record<string, unknown>, label: (field: string) => string): Promise<void> {
+  for (const [name, f] of Object.entries(def.fields)) {
+    const value = body[name];
+    if (f.type !== 'dict' || value === undefined || value === null || value === '') continue;
+    const found = await db.selectFrom('dictionaryItem').select('id').where('dictType', '=', f.dict!).where('value', '=', String(value)).where('enabled', '=', true).executeTakeFirst();
+    if (!found) throw refuse(CODE.notADictionaryValue, { field: label(name), value: String(value) });
+  }
+}
+
+/** RULE_CODE_DIGITS digits after the prefix: CP000001. */
+export const RULE_CODE_DIGITS = 6;
+
+/**
+ * The next business number of a prefix, taken atomically (any process, any number of callers),
+ * skipping numbers already present in the table (seeded or typed by hand).
+ */
+export async function nextRuleCode(db: Db, def: ResourceDef, field: string, prefix: string): Promise<string> {
+  for (;;) {
+    const { rows } = await sql<{ lastValue: number }>`
+      insert into rule_code_seq (prefix, last_value) values (${prefix}, 1)
+      on conflict (prefix) do update set last_value = rule_code_seq.last_value + 1
+      returning last_value`.execute(db);
+    const code = `${prefix}${String(rows[0]!.lastValue).padStart(RULE_CODE_DIGITS, '0')}`;
+    if (!(await isTaken(db, def, field, code, null))) return code;
+  }
+}
+
+export async function recordReview(db: Db, def: ResourceDef, recordId: number, decision: string, comment: string | undefined, reviewerId: number): Promise<void> {
+  await sql`insert into record_review (resource, record_id, decision, comment, reviewer_id) values (${def.code}, ${recordId}, ${decision}, ${comment ?? null}, ${reviewerId})`.execute(db);
+}
