@@ -22,6 +22,12 @@ export interface DescribeModelOptions<S = AnyMachineSnapshot> extends Omit<Model
    * on every step that ends in a matching state. A key that no path reaches fails the test, and so does an atomic or final state the paths reach that no key matches.
    */
   states?: Record<string, (snapshot: S, step: ModelStep, run: Run) => void | Promise<void>>;
+  /**
+   * Several inputs for a machine whose input decides which transitions exist (the record
+   * lifecycle's reviewed and reference-data kinds): the paths of each are walked with it, and
+   * coverage is their union.
+   */
+  inputs?: unknown[];
   /** Runs after every step, whatever the state. */
   onState?: (snapshot: S, step: ModelStep, run: Run) => void | Promise<void>;
 }
@@ -31,7 +37,10 @@ const matches = matchesKey;
 export function describeModel<M extends AnyStateMachine>(machine: M, typed: DescribeModelOptions<SnapshotFrom<M>> = {}): void {
   const options = typed as DescribeModelOptions<AnyMachineSnapshot>;
   const chart = readChart(machine);
-  const paths = modelPaths(machine, options as ModelOptions, chart);
+  const inputs = options.inputs ?? [options.input];
+  const paths = inputs.flatMap((input) =>
+    modelPaths(machine, { ...(options as ModelOptions), input }, chart).map((p) => ({ ...p, input, description: options.inputs ? `${JSON.stringify(input)} ${p.description}` : p.description })),
+  );
   const covered = new Set<string>();
   const visited = new Set<string>();
   const file = expect.getState().testPath ?? machine.id;
@@ -46,7 +55,7 @@ export function describeModel<M extends AnyStateMachine>(machine: M, typed: Desc
         const run = await replay(machine, chart, path, {
           provide: options.provide,
           serializeState: options.serializeState,
-          input: options.input,
+          input: path.input,
           onState: async (snapshot, step, r) => {
             for (const [key, check] of Object.entries(options.states ?? {})) {
               if (!matches(snapshot, key)) continue;
