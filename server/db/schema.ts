@@ -215,6 +215,55 @@ export interface UploadFileTable {
   deletedAt: Date | null;
 }
 
+/** A user's saved query of a page (widgets §3 "Saved query"); formData is jsonb. */
+export interface SavedQueryTable {
+  id: Generated<number>;
+  userId: number;
+  pageCode: string;
+  name: string;
+  isDefault: ColumnType<boolean, boolean | undefined, boolean>;
+  formData: ColumnType<Record<string, string | number | boolean | null>, string, string>;
+  createdAt: CreatedAt;
+}
+
+/** A user's field order of a page's query form (a jsonb list of field names). */
+export interface QueryFormOrderTable {
+  userId: number;
+  pageCode: string;
+  fieldOrder: ColumnType<string[], string, string>;
+  updatedAt: UpdatedAt;
+}
+
+/** A page's hidden param, for everyone (widgets §3 "Hidden param"; administrators save it). */
+export interface QueryHiddenParamTable {
+  pageCode: string;
+  prop: string;
+  label: string | null;
+  showOrHide: boolean;
+  defaultVal: string;
+  /** 1 keeps the field's rules, 2 requires it, 3 makes it optional. */
+  required: number;
+  updatedBy: number | null;
+  updatedAt: UpdatedAt;
+}
+
+/** A user's column settings of a page's table (a jsonb list, without `exist`). */
+export interface TableColumnSettingTable {
+  userId: number;
+  pageCode: string;
+  columns: ColumnType<Array<{ field: string; fixed: string; visible: boolean; width: number; type?: string }>, string, string>;
+  updatedAt: UpdatedAt;
+}
+
+/** Whether a column of a page's table exists at all: administrators decide, for everyone. */
+export interface TableColumnExistTable {
+  pageCode: string;
+  field: string;
+  exist: boolean;
+  updatedBy: number | null;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -235,4 +284,9 @@ export interface Database {
   envelopeKey: EnvelopeKeyTable;
   envelopeNonce: EnvelopeNonceTable;
   requestToken: RequestTokenTable;
+  savedQuery: SavedQueryTable;
+  queryFormOrder: QueryFormOrderTable;
+  queryHiddenParam: QueryHiddenParamTable;
+  tableColumnSetting: TableColumnSettingTable;
+  tableColumnExist: TableColumnExistTable;
 }

@@ -58,6 +58,20 @@ export const CODE = {
   oftenMenuFull: 1231,
   remindNotFound: 1240,
   appDownloadNotConfigured: 1250,
+  // 15xx: the query page's settings (saved queries, field and column orders, hidden params)
+  savedQueryNameRequired: 1500,
+  savedQueryNameTooLong: 1501,
+  /** A saved query needs at least one non-empty filter. */
+  savedQueryNoFilter: 1502,
+  savedQueryTooMany: 1503,
+  /** Names are unique per user and page (ours). */
+  savedQueryNameTaken: 1504,
+  /** Not one of the caller's saved queries of that page (another user's is not found either). */
+  savedQueryNotFound: 1505,
+  /** A hidden param's default value must be empty or the JSON text of an object (widgets §5). */
+  hiddenParamBadJson: 1506,
+  /** An order or column list names a field twice. */
+  settingsDuplicateField: 1507,
   // 14xx: business resources (issue 10)
   recordNotFound: 1401,
   /** The record's lifecycle does not allow this step now (the record-lifecycle machine said no). */

@@ -6,6 +6,7 @@ import * as m0004 from './0004_bilingual_text';
 import * as m0005 from './0005_envelope_per_client';
 import * as m0006 from './0006_qr_confirming_session';
 import * as m0007 from './0007_resources';
+import * as m0008 from './0008_query_settings';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_envelope_per_client': m0005,
   '0006_qr_confirming_session': m0006,
   '0007_resources': m0007,
+  '0008_query_settings': m0008,
 };

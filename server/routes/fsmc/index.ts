@@ -13,6 +13,7 @@ import oftenMenuRoutes from './often-menu';
 import defaultMenuRoutes from './default-menu';
 import themeRoutes from './themes';
 import remindRoutes from './remind';
+import querySettingsRoutes from './query-settings';
 import resourceRoutes from './resources';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
@@ -31,5 +32,6 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(defaultMenuRoutes);
   await app.register(themeRoutes);
   await app.register(remindRoutes);
+  await app.register(querySettingsRoutes);
   await app.register(resourceRoutes);
 }

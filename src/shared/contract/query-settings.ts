@@ -94,6 +94,8 @@ export const querySettings = {
       formData: Type.Optional(FormData),
     }),
     data: Type.Array(SavedQuery),
+    // The save dialog shows a refusal inline (name taken, too many): no toast as well.
+    client: { inlineErrors: true },
   }),
   deleteQuery: endpoint({
     path: '/api/fsmc/common/query-condition/delete-query-info',
@@ -112,7 +114,11 @@ export const querySettings = {
     path: '/api/fsmc/common/query-condition/find-table-column',
     summary: 'The table’s column settings: the user’s order, fixing, visibility and widths, and the page’s existence flags.',
     body: Code,
-    data: Type.Object({ customOrder: Type.Union([Type.Array(Type.Object({ field: Type.String(), fixed: Type.String(), visible: Type.Boolean(), width: Type.Integer(), exist: Type.Boolean(), type: Type.Optional(Type.String()) })), Type.Null()]) }),
+    data: Type.Object({
+      customOrder: Type.Union([Type.Array(Type.Object({ field: Type.String(), fixed: Type.String(), visible: Type.Boolean(), width: Type.Integer(), exist: Type.Boolean(), type: Type.Optional(Type.String()) })), Type.Null()]),
+      /** The page's existence flags by field (a field not named exists): they apply even to a user who never saved columns. */
+      exist: Type.Record(Type.String(), Type.Boolean()),
+    }),
     client: { noLoading: true },
   }),
   saveColumns: endpoint({
