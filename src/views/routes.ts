@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { RESOURCES } from '../resources';
+import type { Label } from '../resources/define';
 
 /**
  * The app's routes (index.html, hash routing), one line each: the spec leaves route
@@ -16,6 +18,8 @@ export interface RouteMeta {
 export interface RouteDef {
   path: string;
   titleKey: string;
+  /** A title in both languages, for routes whose title is data (a resource's label), not a locale key. */
+  title?: Label;
   load: () => Promise<{ default: ComponentType<any> }>;
   meta?: RouteMeta;
 }
@@ -27,4 +31,14 @@ export const APP_ROUTES: RouteDef[] = [
   { path: '/outbox', titleKey: 'shell.routes.outbox', load: () => import(/* webpackChunkName: "view-outbox" */ './outbox/OutboxView'), meta: { adminOnly: true } },
   { path: '/diagrams', titleKey: 'shell.routes.diagrams', load: () => import(/* webpackChunkName: "view-diagrams" */ './diagrams/DiagramsView'), meta: { adminOnly: true, history: true } },
   { path: '/profile', titleKey: 'request.profile.title', load: () => import(/* webpackChunkName: "view-profile" */ './profile/ProfileView') },
+  // Every business resource's query page: one generic page, bound to its definition, in one chunk.
+  ...RESOURCES.map(
+    (def): RouteDef => ({
+      path: def.path,
+      titleKey: '',
+      title: def.label,
+      load: () => import(/* webpackChunkName: "view-resource" */ './resource/ResourcePage').then((m) => ({ default: m.pageFor(def) })),
+      meta: { history: true },
+    }),
+  ),
 ];

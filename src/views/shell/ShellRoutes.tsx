@@ -23,9 +23,9 @@ function useTitle(routeTitle: string | null) {
 }
 
 function RoutePage({ route }: { route: RouteDef }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { user } = useShell();
-  const title = t(route.titleKey);
+  const title = route.title ? route.title[lang] : t(route.titleKey);
   useTitle(title);
   if (route.meta?.adminOnly && user?.userType !== USER_TYPE_ADMIN) return <ForbiddenView />;
   // The boundary and its own Suspense per page: a page that fails leaves the shell standing.

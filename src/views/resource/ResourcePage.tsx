@@ -1,0 +1,175 @@
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { Box, Button, CloseButton, Dialog, Drawer, HStack, Heading, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { labelOf, type ResourceDef } from '../../resources/define';
+import { BIG_TABLE_DEFAULT_PAGE_SIZE, BIG_TABLE_PAGE_SIZES, DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
+import { resourceApi, type ResourceRow } from '../../services/api/resources';
+import { ask } from '../../services/http/questions';
+import { I18nProvider, useI18n } from '../../services/i18n/react';
+import { PagedList } from '../../widgets/paged-list/PagedList';
+import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
+import { RecordFormView } from './RecordFormView';
+import { RowActions, type RowIntent } from './RowActions';
+
+/** A change to the rows the list runs, then reloads its page. */
+interface RowCall {
+  call: string;
+  body: Record<string, unknown>;
+}
+
+type Open = { mode: 'add' } | { mode: 'edit' | 'view'; id: number } | null;
+
+function CellValue({ def, field, row }: { def: ResourceDef; field: string; row: ResourceRow }) {
+  const { t } = useI18n();
+  const v = row[field];
+  if (field === 'recordState') return <>{t(`resource.state.${String(v)}${row.recordState === 'approved' && !row.enabled ? 'Disabled' : ''}`)}</>;
+  if (typeof v === 'boolean') return <>{t(v ? 'resource.yes' : 'resource.no')}</>;
+  if (v === null || v === undefined) return null;
+  return <>{String(v)}</>;
+}
+
+/**
+ * The one query page every resource has (issue 10): its title, the add button, the paged table
+ * of its records with the lifecycle's buttons on each row, and its form in a side drawer
+ * (86.1% wide). Everything comes from the definition; no resource has a page of its own.
+ */
+function ResourcePage({ def }: { def: ResourceDef }) {
+  const { t, lang } = useI18n();
+  const api = useMemo(() => resourceApi(def), [def]);
+  const [open, setOpen] = useState<Open>(null);
+  const [reviewing, setReviewing] = useState<ResourceRow | null>(null);
+  const [comment, setComment] = useState('');
+  const fetchPage: FetchPage<ResourceRow> = useCallback(({ start, limit, params }) => api.query({ start, limit, ...params }), [api]);
+  const runAction = useCallback((action: RowCall) => api.run(action.call, action.body), [api]);
+  const list = usePagedList<ResourceRow, RowCall>(fetchPage, runAction, def.bigData ? { pageSize: BIG_TABLE_DEFAULT_PAGE_SIZE, pageSizes: BIG_TABLE_PAGE_SIZES } : {});
+  const title = def.label[lang];
+  const columns = def.columns.filter((c) => c.kind !== 'operation' && c.kind !== 'seq');
+
+  const onIntent = async (intent: RowIntent) => {
+    if (intent.kind !== 'call') {
+      if (intent.kind === 'review') {
+        setComment('');
+        return setReviewing(intent.row);
+      }
+      return setOpen({ mode: intent.kind, id: intent.row.id });
+    }
+    if (intent.confirm) {
+      const yes = await ask({ title: t('resource.confirm.title'), message: t(`resource.confirm.${intent.call}`, { record: String(intent.row[def.title] ?? intent.row.id) }), ok: t('resource.confirm.ok'), cancel: t('resource.confirm.cancel'), danger: intent.call === 'delete' || intent.call === 'nullify' });
+      if (!yes) return;
+    }
+    list.act({ call: intent.call, body: { id: intent.row.id, version: intent.row.version } });
+  };
+  const decide = (decision: 'pass' | 'refuse' | 'back') => {
+    if (!reviewing) return;
+    list.act({ call: 'review', body: { id: reviewing.id, version: reviewing.version, decision, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
+    setReviewing(null);
+  };
+  const onSaved = useCallback(() => {
+    setOpen(null);
+    list.refresh();
+  }, [list]);
+
+  return (
+    <Stack gap="4" data-testid={`resource-${def.code}`}>
+      <HStack justify="space-between" wrap="wrap">
+        <Heading size="lg">{title}</Heading>
+        <HStack>
+          <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('resource.action.refresh')}</Button>
+          <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>
+        </HStack>
+      </HStack>
+      <PagedList api={list} empty={t('resource.empty')}>
+        {(rows) => (
+          <Box overflowX="auto">
+            <Table.Root size="sm" variant="outline" stickyHeader>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader width="50px">#</Table.ColumnHeader>
+                  {columns.map((c) => (
+                    <Table.ColumnHeader key={c.field}>{labelOf(def, c.field, lang)}</Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader>{t('resource.operation')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((row, i) => (
+                  <Table.Row key={row.id} data-testid="resource-row" {...list.getRowProps(row)}>
+                    <Table.Cell>{(list.page - 1) * list.pageSize + i + 1}</Table.Cell>
+                    {columns.map((c) => (
+                      <Table.Cell key={c.field} textAlign={c.kind === 'amount' ? 'right' : undefined}>
+                        <CellValue def={def} field={c.field} row={row} />
+                      </Table.Cell>
+                    ))}
+                    <Table.Cell>
+                      <RowActions def={def} row={row} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </PagedList>
+
+      <Drawer.Root open={open !== null} onOpenChange={(d) => !d.open && setOpen(null)} size="full">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner justifyContent="flex-end">
+            <Drawer.Content width={{ base: '100%', md: DRAWER_DEFAULT_WIDTH }} maxWidth="100%">
+              <Drawer.Header>
+                <Drawer.Title>{open ? t(`resource.form.${open.mode}`, { name: title }) : title}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>{open && <RecordFormView key={open.mode === 'add' ? 'add' : `${open.mode}-${open.id}`} def={def} mode={open.mode} id={open.mode === 'add' ? undefined : open.id} onDone={onSaved} onClose={() => setOpen(null)} />}</Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('resource.action.close')} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+
+      <Dialog.Root open={reviewing !== null} onOpenChange={(d) => !d.open && setReviewing(null)}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="review-dialog">
+              <Dialog.Header>
+                <Dialog.Title>{t('resource.review.title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="2">
+                  <Text>{reviewing ? String(reviewing[def.title] ?? reviewing.id) : ''}</Text>
+                  <Textarea aria-label={t('resource.review.comment')} placeholder={t('resource.review.comment')} maxLength={500} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button size="sm" colorPalette="green" onClick={() => decide('pass')}>{t('resource.review.pass')}</Button>
+                <Button size="sm" variant="outline" onClick={() => decide('back')}>{t('resource.review.back')}</Button>
+                <Button size="sm" colorPalette="red" variant="outline" onClick={() => decide('refuse')}>{t('resource.review.refuse')}</Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('resource.action.close')} />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}
+
+/** One page component per definition, made once: the routes' lazy chunk binds it. */
+const pages = new Map<string, ComponentType>();
+export function pageFor(def: ResourceDef): ComponentType {
+  let page = pages.get(def.code);
+  if (!page) {
+    page = function BoundResourcePage() {
+      return (
+        <I18nProvider modules={['resource']}>
+          <ResourcePage def={def} />
+        </I18nProvider>
+      );
+    };
+    pages.set(def.code, page);
+  }
+  return page;
+}
