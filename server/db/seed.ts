@@ -7,6 +7,7 @@ import { seedFileRows } from './seed-data/files';
 import { DEMO_REMINDERS } from './seed-data/reminders';
 import { createDuty, setDutyFunctions, setUserDuties } from '../services/duties';
 import { addReminders } from '../services/reminders';
+import { seedResources } from './seed-resources';
 
 export interface DemoUser {
   userCode: string;
@@ -93,6 +94,9 @@ export async function seedIfEmpty(db: Db, users: DemoUser[] = demoUsers()): Prom
       .execute();
 
     await tx.insertInto('uploadFile').values(seedFileRows()).execute();
+
+    // Issue 10: the reference records of the business resources (currencies, banks, rates…).
+    await seedResources(tx);
 
     await tx
       .insertInto('sysParam')

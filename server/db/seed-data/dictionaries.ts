@@ -34,7 +34,7 @@ export const DICTIONARIES: DictionarySeed[] = [
     group: 'dictionary',
     type: 'CounterPartyType',
     name: ['交易对手类型', 'Counterparty type'],
-    items: [['BANK', '银行', 'Bank'], ['FI', '非银行金融机构', 'Non-bank financial institution'], ['ENTERPRISE', '企业', 'Enterprise'], ['GOV', '政府机构', 'Government body'], ['INDIVIDUAL', '个人', 'Individual']],
+    items: [['BANK', '银行', 'Bank'], ['FIN_INST', '非银行金融机构', 'Non-bank financial institution'], ['ENTERPRISE', '企业', 'Enterprise'], ['GOV', '政府机构', 'Government body'], ['PERSON', '个人', 'Individual']],
   },
   {
     group: 'dictionary',
