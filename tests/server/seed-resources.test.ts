@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { availableBackends } from './support/backends';
+import fs from 'node:fs';
+import { availableBackends, tempDir } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -93,7 +94,9 @@ describe.each(availableBackends())('seeded resources on %s', (backend) => {
 /** The first start's budget: seeding the resources on PGlite stays well under two seconds. */
 describe('seeding the resources on a new PGlite database', () => {
   it('inserts every table in chunks under the parameter limit, and logs how long it took', async () => {
-    const db = await openDatabase({ dataDir: 'memory://' });
+    // On disk, as `npm start` opens a new DATA_DIR.
+    const dir = tempDir('seed');
+    const db = await openDatabase({ dataDir: dir });
     try {
       await migrateToLatest(db);
       // HQ exists before (seedIfEmpty makes it with the demo users).
@@ -113,6 +116,7 @@ describe('seeding the resources on a new PGlite database', () => {
       expect(rows[0]!.n).toBe(SYS_PARAM_SETTINGS.length + wideCount);
     } finally {
       await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
