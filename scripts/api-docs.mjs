@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 require('./diagrams/register.cjs');
-const { endpoints, requestHeaders } = require('../src/shared/contract/index.ts');
+const { endpoints: shellEndpoints, requestHeaders } = require('../src/shared/contract/index.ts');
+const { RESOURCES } = require('../src/resources/index.ts');
+const { resourceEndpointList } = require('../src/resources/contract.ts');
+// The shell's calls, then every resource family's, derived from its definition.
+const endpoints = () => [...shellEndpoints(), ...resourceEndpointList(RESOURCES)];
 const { CODE } = require('../src/shared/codes.ts');
 const en = JSON.parse(fs.readFileSync(path.join(ROOT, 'locale/server/en-US/index.json'), 'utf8'));
 

@@ -26,6 +26,15 @@ export interface ResourceHooks {
   afterWrite?(tx: Db, row: store.Row, step: RecordEventType, request: FastifyRequest): Promise<void>;
 }
 
+/** yyyy-MM-dd naming a real day from year 1 on (PostgreSQL's date range starts there). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 const DECISION_EVENTS = { pass: 'RECORD.PASS', refuse: 'RECORD.REFUSE', back: 'RECORD.BACK' } as const;
 
 export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: ResourceHooks = {}): void {
@@ -41,6 +50,17 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     return next;
   }
 
+  /** A date the pattern lets through but the calendar has no such day of (2026-02-30): 400 before any SQL. */
+  function checkDates(request: FastifyRequest, body: Record<string, unknown>) {
+    for (const [name, f] of Object.entries(def.fields)) {
+      if (f.type !== 'date') continue;
+      for (const key of [name, `${name}From`, `${name}To`]) {
+        const v = body[key];
+        if (typeof v === 'string' && v !== '' && !isCalendarDate(v)) throw refuse(CODE.validation, { detail: request.t('record.badDate', { field: f.label[request.lang], value: v }) }, { status: 400 });
+      }
+    }
+  }
+
   async function validate(tx: Db, request: FastifyRequest, body: Record<string, unknown>, exceptId: number | null) {
     await store.checkDictionaries(tx, def, body, label(request));
     await store.checkUnique(tx, def, body, exceptId, label(request));
@@ -54,6 +74,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
   }
 
   const create = (step: 'RECORD.SAVE' | 'RECORD.SAVE_AND_SUBMIT') => async (request: FastifyRequest) => {
+    checkDates(request, request.body as Record<string, unknown>);
     const next = decide(request, null, step) as StoredRecordState;
     const row = await app.db.transaction().execute(async (tx) => {
       let body = await withRuleCodes(tx, request.body as Record<string, unknown>);
@@ -74,6 +95,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
   const change = (step: RecordEventType | ((body: Record<string, unknown>) => RecordEventType), withBody: boolean) => async (request: FastifyRequest) => {
     const body = request.body as Record<string, unknown> & { id: number; version: number; comment?: string; decision?: keyof typeof DECISION_EVENTS };
     const event = typeof step === 'function' ? step(body) : step;
+    if (withBody) checkDates(request, body);
     const result = await app.db.transaction().execute(async (tx) => {
       const row = await store.requireRecord(tx, def, body.id);
       if (row.version !== body.version) throw refuse(CODE.recordStale);
@@ -99,7 +121,10 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     if (endpoint) route(app, endpoint, handler as never);
   };
 
-  r(calls.query, async (request) => ok(await store.queryPage(app.db, def, request.body as store.QueryInput)));
+  r(calls.query, async (request) => {
+    checkDates(request, request.body as Record<string, unknown>);
+    return ok(await store.queryPage(app.db, def, request.body as store.QueryInput));
+  });
   r(calls.byId, async (request) => ok(await store.requireRecord(app.db, def, Number((request.params as { id: string }).id))));
   r(calls.add, create('RECORD.SAVE'));
   r(calls.update, change('RECORD.UPDATE', true));

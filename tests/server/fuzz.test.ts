@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 import { endpoints, type Endpoint } from '../../src/shared/contract';
+import { RESOURCES } from '../../src/resources';
+import { resourceEndpointList } from '../../src/resources/contract';
 import { HEADERS } from '../../src/shared/constants';
 
 /**
@@ -139,7 +141,8 @@ const HOUSEKEEPING = new Set(['user_session', 'envelope_key', 'envelope_nonce', 
 describe('fuzz gate: every route of the contract, generated from its schemas (PGlite)', () => {
   let t: TestApp;
   const tokens: Record<Auth, string | undefined> = { none: undefined, admin: undefined, staff: undefined, garbage: 'not-a-session-token' };
-  const list = endpoints().map((e) => e.endpoint);
+  // The shell's calls and every resource family's, each from its own schemas.
+  const list = [...endpoints(), ...resourceEndpointList(RESOURCES)].map((e) => e.endpoint);
   // The fuzz must not end the sessions it fuzzes with.
   const fuzzed = list.filter((e) => !e.path.endsWith('/login/login-out'));
 

@@ -148,6 +148,13 @@ describe.each(availableBackends())('resource routes on %s', (backend) => {
       expect((reviews as Array<{ decision: string; comment: string | null }>).map((r) => [r.decision, r.comment])).toEqual([['back', '请补充说明'], ['pass', null]]);
     });
 
+    it('refuses a date the calendar does not have, before any SQL runs', async () => {
+      const res = await post('/api/fsmc/rate-add/add', { ...application, effectiveDate: '2026-02-30' }, staff, 'en-US');
+      expect([res.status, res.body.code, res.body.msg]).toEqual([400, CODE.validation, 'Effective date: 2026-02-30 is not a valid date']);
+      const filter = await post('/api/fsmc/rate-add/query', { start: 1, limit: 10, effectiveDateFrom: '0000-01-01' }, staff);
+      expect(filter.status).toBe(400);
+    });
+
     it('saves and submits at once, refuses, then nullifies; deletes only a draft', async () => {
       const res = await post('/api/fsmc/rate-add/save-and-submit', application, staff);
       expect(res.body.data.recordState).toBe('submitted');
