@@ -29,7 +29,7 @@ describe.each(availableBackends())('query page settings on %s', (backend) => {
     await t.dispose();
   });
 
-  const post = <T = unknown>(path: string, body: unknown, token: string, lang?: string): Promise<CallResult<T>> => t.post<T>(path, body, { token, ...(lang ? { lang } : {}) });
+  const post = <T = any>(path: string, body: unknown, token: string, lang?: string): Promise<CallResult<T>> => t.post<T>(path, body, { token, ...(lang ? { lang } : {}) });
   const list = async (token: string, code = PAGE) => {
     const r = await post<SavedQuery[]>(c.savedQueries.path, { code }, token);
     expect(r.body.code).toBe(0);
