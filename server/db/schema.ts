@@ -40,6 +40,15 @@ export interface AppUserTable {
   defaultFuncId: ColumnType<number | null, number | null | undefined, number | null>;
   /** The user asked not to be notified of reminders. */
   noNotify: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The user-info resource (migration 0009): record columns, the organisation's code, the administrator's lock. */
+  version: ColumnType<number, number | undefined, number>;
+  recordState: ColumnType<string, string | undefined, string>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  createdBy: ColumnType<number | null, number | null | undefined, number | null>;
+  updatedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  orgCode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Locked until then (status 'locked' meanwhile); null when not locked. */
+  lockedUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface DutyTable {
@@ -47,7 +56,17 @@ export interface DutyTable {
   dutyCode: string;
   dutyName: string;
   dutyNameEn: string | null;
+  /** 'active' while approved and enabled: only then does the duty grant its functions. */
   status: string;
+  /** The duty resource (migration 0009): record columns and a remark. */
+  version: ColumnType<number, number | undefined, number>;
+  recordState: ColumnType<string, string | undefined, string>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  createdBy: ColumnType<number | null, number | null | undefined, number | null>;
+  updatedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  remark: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A user's duty stations. */

@@ -76,6 +76,7 @@ export async function seedIfEmpty(db: Db, users: DemoUser[] = demoUsers()): Prom
           userName: u.userType === 1 ? '系统管理员' : '张会计',
           userNameEn: u.userType === 1 ? 'Administrator' : 'Zhang (clerk)',
           orgId: org.id,
+          orgCode: 'HQ',
           userType: u.userType,
           staffType: u.userType,
           passwordHash: hashes[i]!,

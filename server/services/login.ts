@@ -8,6 +8,7 @@ import { createSession, hashToken, type SessionPolicy } from '../security/sessio
 import { bindKeyToSession } from '../security/envelope-keys';
 import { claimAttempt, clearEvents, releaseClaim, type Limit } from '../security/throttle';
 import { loginUserInfo } from './login-info';
+import { releaseElapsedLock } from './user-admin';
 
 /**
  * Password login with throttling (issue 5 point 1), and the one way a login hands out a
@@ -78,7 +79,8 @@ export async function passwordLogin(db: Db, request: FastifyRequest, credentials
   const ids = await claimPasswordAttempt(db, userCode, request.ip, request.server.clock.now());
   const user = await db.selectFrom('appUser').select(['id', 'userCode', 'passwordHash', 'status']).where('userCode', '=', userCode).executeTakeFirst();
   if (!user || !(await checkClaimedPassword(db, ids, userCode, password, user?.passwordHash))) throw refuse(CODE.badCredentials);
-  if (user.status !== 'active') throw refuse(CODE.userLocked);
+  // A lock whose time has passed ends here (services/user-admin.ts); any other status refuses.
+  if (user.status !== 'active' && !(await releaseElapsedLock(db, user.id, new Date(request.server.clock.now())))) throw refuse(CODE.userLocked);
   if (needsRehash(user.passwordHash)) {
     await db.updateTable('appUser').set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where('id', '=', user.id).execute();
   }

@@ -13,6 +13,8 @@ import orgInfo from './defs/org-info';
 import department from './defs/department';
 import counterParty from './defs/counter-party';
 import rateAdd from './defs/rate-add';
+import userInfo from './defs/user-info';
+import duty from './defs/duty';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -34,6 +36,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   dictionary,
   dictionaryValue,
   sysParamSetting,
+  userInfo,
+  duty,
 ];
 
 export function resourceAt(path: string): ResourceDef | undefined {

@@ -82,6 +82,22 @@ export const CODE = {
   /** Four eyes: a record is not reviewed by the one who last changed it. */
   reviewOwnSubmission: 1405,
   notADictionaryValue: 1406,
+  // 16xx: administration of users and duties (issue 10 point 3)
+  /** 'admin' (in any letter case) is the super administrator's code: no one else gets it. */
+  userCodeReserved: 1600,
+  /** A duty still held by a user is neither cancelled nor deleted (portal-shell §5 "duty used"). */
+  dutyUsed: 1601,
+  orgUnknown: 1602,
+  funcUnknown: 1603,
+  /** Duty stations name a duty that does not exist or is cancelled. */
+  dutyUnknown: 1604,
+  /** A lock must end in the future (unlock instead). */
+  lockTimePast: 1605,
+  /** An administrator does not lock, disable, cancel or reset the password of their own account. */
+  notOnYourself: 1606,
+  /** Administrator users (userType 1) are created and managed by administrators only. */
+  adminOnly: 1607,
+  userNullified: 1608,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

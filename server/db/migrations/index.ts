@@ -7,6 +7,7 @@ import * as m0005 from './0005_envelope_per_client';
 import * as m0006 from './0006_qr_confirming_session';
 import * as m0007 from './0007_resources';
 import * as m0008 from './0008_query_settings';
+import * as m0009 from './0009_user_duty_admin';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_qr_confirming_session': m0006,
   '0007_resources': m0007,
   '0008_query_settings': m0008,
+  '0009_user_duty_admin': m0009,
 };

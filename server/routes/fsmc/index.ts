@@ -15,6 +15,7 @@ import themeRoutes from './themes';
 import remindRoutes from './remind';
 import querySettingsRoutes from './query-settings';
 import resourceRoutes from './resources';
+import userAdminRoutes from './user-admin';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(remindRoutes);
   await app.register(querySettingsRoutes);
   await app.register(resourceRoutes);
+  await app.register(userAdminRoutes);
 }

@@ -9,6 +9,7 @@ import { profile } from './profile';
 import { qr } from './qr';
 import { remind } from './remind';
 import { querySettings } from './query-settings';
+import { userAdmin } from './user-admin';
 import type { Endpoint } from './define';
 import { HEADER_LIMITS } from '../constants';
 
@@ -16,7 +17,7 @@ import { HEADER_LIMITS } from '../constants';
  * Every call of the server, by area (docs/api/README.md). The server registers its routes from
  * these, the browser calls them with `call()`, and docs/api is generated from them.
  */
-export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings };
+export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings, userAdmin };
 export type Contract = typeof contract;
 
 /** The request headers the server reads, each with its bound (longer answers 400 before any route). */
@@ -39,3 +40,4 @@ export { Reminder } from './remind';
 export { OutboxMessage } from './outbox';
 export { DictionaryOption } from './dictionary';
 export { SavedQuery, HiddenParam, ColumnSetting, SAVED_QUERY_OPERATIONS } from './query-settings';
+export { LockState, OnlineUser, DutyOption, DutyStations, FunctionNode, FunctionGrants, SUPER_ADMIN_CODE } from './user-admin';
