@@ -21,6 +21,8 @@ export function connectPagedList<Row = unknown>(snapshot: Snapshot, send: Send) 
     state,
     busy,
     rows,
+    /** The place of the first row shown in the whole list, from 0 (a row number is `offset + index + 1`). */
+    offset: context.offset,
     total: context.total,
     page: context.page,
     pageSize: context.pageSize,

@@ -35,6 +35,8 @@ export interface PagedListContext<Row = unknown> {
   pageSizes: readonly number[];
   params: Record<string, unknown>;
   rows: Row[];
+  /** The place of `rows[0]` in the whole list, from 0: (page − 1) × page size of the answer shown. */
+  offset: number;
   total: number;
   /** The newest request the user made. */
   requestId: number;
@@ -93,9 +95,9 @@ export const pagedListMachine = setup({
     setPageSize: assign(({ context, event }) => ({ pageSize: event.type === 'LIST.PAGE_SIZE' ? event.pageSize : context.pageSize, page: 1, requestId: context.requestId + 1 })),
     nextRequest: assign({ requestId: ({ context }) => context.requestId + 1 }),
     markInFlight: assign({ inFlight: ({ context }) => context.requestId }),
-    applyPage: assign(({ event }) => {
+    applyPage: assign(({ context, event }) => {
       const { rows, total } = (event as unknown as { output: PageAnswer }).output;
-      return { rows, total, error: null };
+      return { rows, total, offset: (context.page - 1) * context.pageSize, error: null };
     }),
     /** The page asked for is past the end: ask for the last one there is. */
     clampPage: assign(({ context, event }) => ({
@@ -115,6 +117,7 @@ export const pagedListMachine = setup({
     pageSizes: input.pageSizes ?? TABLE_PAGE_SIZES,
     params: input.params ?? {},
     rows: [],
+    offset: 0,
     total: 0,
     requestId: 0,
     inFlight: 0,

@@ -1,4 +1,5 @@
-import { COLUMN_WIDTH, LANGUAGES, type ColumnType, type Language } from '../shared/constants';
+import { LANGUAGES, type Language } from '../shared/constants';
+import type { ColumnKind } from '../shared/column-layout';
 
 /**
  * How a business resource is declared (docs/resources.md): one file per resource under
@@ -44,8 +45,9 @@ export interface FieldDef {
   default?: string | number | boolean;
 }
 
-/** The kinds of column portal-shell §9 names, plus `text` (the default, 140 px). */
-export type ColumnKind = ColumnType | 'text';
+/** Column kinds and their layout live in src/shared/column-layout.ts (the machines use them too). */
+export type { ColumnKind } from '../shared/column-layout';
+export { columnLayout } from '../shared/column-layout';
 
 export interface ColumnDef {
   /** A field of the resource, or a record column (`recordState`, `enabled`, `updatedAt`). */
@@ -116,13 +118,6 @@ export const col = (field: string, kind: ColumnKind = 'text'): ColumnDef => ({ f
 export const seq = () => col('#seq', 'seq');
 export const state = () => col('recordState', 'state');
 export const operation = () => col('#operation', 'operation');
-
-/** Width and alignment of a column kind (portal-shell §9). */
-export function columnLayout(kind: ColumnKind): { width: number; align: 'left' | 'right' | 'center'; fixed: 'none' | 'right' } {
-  const width = kind === 'text' ? COLUMN_WIDTH.default : COLUMN_WIDTH[kind];
-  const align = kind === 'amount' ? 'right' : kind === 'state' || kind === 'seq' || kind === 'checkbox' || kind === 'radio' ? 'center' : 'left';
-  return { width, align, fixed: kind === 'operation' ? 'right' : 'none' };
-}
 
 /** The label of a field or record column in a language. */
 export function labelOf(def: ResourceDef, field: string, lang: Language): string {

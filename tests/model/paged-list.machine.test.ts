@@ -78,6 +78,8 @@ describeModel(pagedListMachine, {
       expect(run.inputs.fetchPage?.at(-1)).toEqual(query(snapshot));
       expect(api.rows).toEqual((step.event as unknown as { output?: PageAnswer }).output?.rows ?? api.rows);
       expect(api.rows.length).toBeGreaterThan(0);
+      // Row numbers go on across pages: the first row shown is the page's first.
+      expect(api.offset).toBe((snapshot.context.page - 1) * snapshot.context.pageSize);
       expect(api.getRowProps(api.rows[0]!)).toEqual({ 'data-part': 'row', 'data-index': 0, 'data-state': 'current' });
       expect(api.getPaginationProps()).toMatchObject({ 'data-part': 'pagination', count: snapshot.context.total, page: snapshot.context.page, pageSize: snapshot.context.pageSize });
       expect(api.error).toBeNull();

@@ -1,0 +1,451 @@
+import { useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Box, Checkbox, HStack, Link, Stack, Table, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row as TableRow, type RowSelectionState, type Updater } from '@tanstack/react-table';
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { columnLayout, type ColumnKind } from '../../shared/column-layout';
+import { USER_TYPE_ADMIN, type Language } from '../../shared/constants';
+import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../shared/contract/query-settings';
+import { amountText } from '../../shared/format-amount';
+import type { PagedListApi } from '../../machines/paged-list.connect';
+import { useI18n } from '../../services/i18n/react';
+import { ErrorAlert } from '../ErrorAlert';
+import { useLocaleModule } from '../inspector/use-locale-module';
+import { PagedList } from '../paged-list/PagedList';
+import { ShellContext } from '../shell-context';
+import { ColumnSettings } from './ColumnSettings';
+import { cellText, cutText, linkUrl, nextSort, resizable, sortableByDefault, type SortState } from './table-helpers';
+import { useColumnSettings, type ColumnSettingsCalls } from './useColumnSettings';
+
+/**
+ * DataTable: the paged query table of widgets §2 (issue 10 point 6), on TanStack Table 8 with
+ * row virtualisation (TanStack Virtual), bound to the paged-list machine.
+ *
+ * ```tsx
+ * const list = usePagedList(fetchPage, runAction, tablePaging(def.bigData));   // page sizes: one helper
+ * const [sort, setSort] = useState<SortState | null>(def.sort);
+ * <DataTable
+ *   code={def.code}                                  // the page: names its column settings
+ *   columns={[                                       // fields and kinds read once at mount (key the table by page)
+ *     { field: '#seq', kind: 'seq', header: t('table.kind.seq') },
+ *     { field: 'bankName', kind: 'link', header: 'Bank', link: { url: '#/bank/view', params: ['id'] } },
+ *     { field: 'rate', kind: 'amount', header: 'Rate', decimals: 4 },
+ *     { field: 'recordState', kind: 'state', header: 'Status', render: (row) => <StateBadge row={row} /> },
+ *     { field: '#operation', kind: 'operation', header: 'Actions', render: (row) => <Buttons row={row} /> },
+ *   ]}
+ *   list={list}
+ *   sort={sort}
+ *   onSortChange={(next) => { setSort(next); list.load({ ...filters, sort: next }); }}
+ *   onSelectionChange={setSelected}                  // with a checkbox or radio column
+ *   toolbar={<Button>Add</Button>}
+ * />
+ * ```
+ *
+ * - Widths, alignment and fixing per kind are portal-shell §9's (`columnLayout`); the user's
+ *   column settings (order, fixed none/left/right, shown, width; whether a column exists, for
+ *   administrators) load from the server on mount and are edited in the toolbar's settings
+ *   popover (the column-settings machine); a header edge dragged saves its width, throttled.
+ * - A sortable header cycles ascending → descending → none and calls `onSortChange`: the
+ *   caller reloads (the server sorts).
+ * - Text over LONG_CELL_TEXT_MAX characters is cut with an ellipsis; the whole text shows on
+ *   hover (title) and is what screen readers read. Amounts: AMOUNT_DECIMALS decimals with
+ *   thousands separators, in the user's language.
+ * - A `link` column with `link` opens the shell's iframe drawer at `linkUrl(url, row, params)`
+ *   (DRAWER_DEFAULT_WIDTH, from the right); `onLinkClick` replaces that.
+ * - Only the rows in view are in the DOM (a 1,000-row page stays fast); the header sticks, and
+ *   fixed columns stick left or right.
+ * - Loading, empty and failed states, and the pager, are the PagedList frame's.
+ */
+
+/** A column of the table, as the page declares it. */
+export interface TableColumn<Row> {
+  /** The row's field; `#…` for columns that show no field (`#seq`, `#select`, `#operation`). */
+  field: string;
+  kind: ColumnKind;
+  /** The header text, already in the user's language (empty: the kind's name, for seq, checkbox, radio, operation). */
+  header: string;
+  /** Whether the header sorts; by default every kind but seq, checkbox, radio and operation. */
+  sortable?: boolean;
+  /** The cell's content, instead of the field's value (state and operation cells; any kind). */
+  render?: (row: Row, index: number) => ReactNode;
+  /** The text of a text-like cell from its value (dates, dictionary labels); still cut when long. */
+  format?: (value: unknown, row: Row) => string;
+  /** An amount's decimals (default AMOUNT_DECIMALS). */
+  decimals?: number;
+  /** A link cell: the embedded page opened in the side panel, with these row fields appended as query parameters. */
+  link?: { url: string; params?: readonly string[] };
+}
+
+/** The paged list a table shows: what `usePagedList` returns. */
+export type TableList<Row> = Omit<PagedListApi<Row>, 'act' | 'getActionProps'>;
+
+export interface DataTableProps<Row> {
+  /** The page's code: its column settings are saved under it. */
+  code: string;
+  columns: readonly TableColumn<Row>[];
+  list: TableList<Row>;
+  sort?: SortState | null;
+  onSortChange?: (next: SortState | null) => void;
+  /** Shows the `exist` settings tab; by default the shell's user is asked (userType 1). */
+  isAdmin?: boolean;
+  /** A link cell was clicked: instead of opening the iframe drawer. */
+  onLinkClick?: (row: Row, column: TableColumn<Row>) => void;
+  /** The rows ticked (checkbox) or chosen (radio) on this page; emptied when the page changes. */
+  onSelectionChange?: (rows: Row[]) => void;
+  /** A row's identity (default: its `id`, else its place). */
+  rowKey?: (row: Row, index: number) => string;
+  /** The toolbar's buttons, left of the settings icon. */
+  toolbar?: ReactNode;
+  /** The most the rows' area grows before it scrolls (CSS length or pixels). */
+  maxHeight?: string | number;
+  testId?: string;
+  /** Where column settings are kept (default: the server, contract.querySettings). */
+  settingsCalls?: ColumnSettingsCalls;
+}
+
+/** One row's height in pixels: fixed, so the virtualiser needs no measuring. */
+export const ROW_HEIGHT = 36;
+/** The header row's height in pixels (the rows start below it in the scrolled area). */
+export const HEADER_HEIGHT = 40;
+/** Rows drawn beyond the visible ones on each side, so a fast scroll shows no gap. */
+export const OVERSCAN = 8;
+/** The rows' area when the page has no layout to ask (jsdom, a hidden keep-alive page). */
+export const FALLBACK_VIEWPORT_HEIGHT = 600;
+const DEFAULT_MAX_HEIGHT = '65vh';
+
+type Cells = Record<string, unknown>;
+const SELECT_KINDS: ReadonlySet<ColumnKind> = new Set(['checkbox', 'radio']);
+
+/** The element's size, or the fallback height when the page has no layout (jsdom, a display:none page). */
+const observeRect: typeof observeElementRect = (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_HEIGHT }));
+
+const defaultRowKey = (row: unknown, index: number) => {
+  const id = (row as { id?: unknown } | null)?.id;
+  return id === undefined || id === null ? String(index) : String(id);
+};
+
+export function DataTable<Row>({ code, columns, list, sort = null, onSortChange, isAdmin, onLinkClick, onSelectionChange, rowKey = defaultRowKey, toolbar, maxHeight = DEFAULT_MAX_HEIGHT, testId, settingsCalls }: DataTableProps<Row>) {
+  useLocaleModule('table');
+  const { t, lang } = useI18n();
+  const shell = useContext(ShellContext);
+  const admin = isAdmin ?? shell?.user?.userType === USER_TYPE_ADMIN;
+  const settings = useColumnSettings(code, columns, admin, settingsCalls);
+  const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
+  const labelOf = (field: string) => {
+    const c = byField.get(field);
+    return c ? c.header || t(`table.kind.${c.kind}`) : field;
+  };
+
+  // Ticked rows belong to the page shown: a new page starts with none (adjusted while rendering).
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [selectionRows, setSelectionRows] = useState(list.rows);
+  if (selectionRows !== list.rows) {
+    setSelectionRows(list.rows);
+    if (Object.keys(selection).length > 0) setSelection({});
+  }
+  // The caller hears of it after the render (a parent's state is not set while this one renders).
+  const notify = useRef(onSelectionChange);
+  notify.current = onSelectionChange;
+  const announced = useRef(false);
+  useEffect(() => {
+    if (!announced.current) return;
+    announced.current = false;
+    notify.current?.([]);
+  }, [list.rows]);
+
+  const openLink = (row: Row, column: TableColumn<Row>) => {
+    if (onLinkClick) onLinkClick(row, column);
+    else if (column.link && shell) shell.drawers.send({ type: 'DRAWER.OPEN', name: 'iframe', url: linkUrl(column.link.url, row as Cells, column.link.params ?? []) });
+  };
+  const linkable = (column: TableColumn<Row>) => !!onLinkClick || (!!column.link && !!shell);
+
+  const defs = useMemo<ColumnDef<Row>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.field,
+        accessorFn: (row: Row) => (row as Cells)[c.field],
+        header: c.header,
+        size: columnLayout(c.kind).width,
+        minSize: COLUMN_WIDTH_MIN,
+        maxSize: COLUMN_WIDTH_MAX,
+        enableResizing: resizable(c.kind),
+        enableSorting: c.sortable ?? sortableByDefault(c.kind),
+      })),
+    [columns],
+  );
+  const multiSelect = columns.some((c) => c.kind === 'checkbox');
+
+  const table = useReactTable<Row>({
+    data: list.rows,
+    columns: defs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row, index) => rowKey(row, index),
+    manualSorting: true,
+    manualPagination: true,
+    enableRowSelection: true,
+    enableMultiRowSelection: multiSelect,
+    columnResizeMode: 'onChange',
+    state: { ...settings.layout, rowSelection: selection },
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
+      const next = typeof updater === 'function' ? updater(selection) : updater;
+      setSelection(next);
+      const chosen = list.rows.filter((row, i) => next[rowKey(row, i)]);
+      announced.current = chosen.length > 0;
+      onSelectionChange?.(chosen);
+    },
+    onColumnSizingChange: (updater) => {
+      const now = settings.layout.columnSizing;
+      const next = typeof updater === 'function' ? updater(now) : updater;
+      for (const [field, width] of Object.entries(next)) if (width !== now[field]) settings.resize(field, width);
+    },
+  });
+
+  const headers = [...table.getLeftLeafHeaders(), ...table.getCenterLeafHeaders(), ...table.getRightLeafHeaders()];
+
+  return (
+    <Stack gap="2" data-part="data-table" data-testid={testId} data-settings-state={settings.state}>
+      <HStack justify="space-between" gap="2" data-part="toolbar">
+        <HStack gap="2" wrap="wrap">{toolbar}</HStack>
+        <ColumnSettings api={settings} labelOf={labelOf} />
+      </HStack>
+      {!settings.open && <ErrorAlert message={settings.error} />}
+      <PagedList api={list} empty={t('table.empty')}>
+        {(rows) => (
+          <VirtualRows
+            table={table}
+            rows={table.getRowModel().rows}
+            count={rows.length}
+            headers={headers.map((h) => {
+              const column = byField.get(h.column.id)!;
+              return (
+                <HeaderCell
+                  key={h.id}
+                  column={column}
+                  label={labelOf(column.field)}
+                  style={cellStyle(h.column, column.kind, true)}
+                  sort={sort}
+                  onSortChange={h.column.getCanSort() ? onSortChange : undefined}
+                  resizeHandler={h.column.getCanResize() ? h.getResizeHandler() : undefined}
+                  resizing={h.column.getIsResizing()}
+                  selectAll={
+                    column.kind === 'checkbox'
+                      ? { checked: table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false, onChange: (v) => table.toggleAllRowsSelected(v) }
+                      : undefined
+                  }
+                />
+              );
+            })}
+            maxHeight={maxHeight}
+            renderRow={(row, index) => (
+              <Table.Row key={row.id} {...list.getRowProps(row.original, index)} aria-rowindex={index + 2} aria-selected={row.getIsSelected() || undefined} h={`${ROW_HEIGHT}px`}>
+                {[...row.getLeftVisibleCells(), ...row.getCenterVisibleCells(), ...row.getRightVisibleCells()].map((cell) => {
+                  const column = byField.get(cell.column.id)!;
+                  return (
+                    <Table.Cell key={cell.id} style={cellStyle(cell.column, column.kind, false)} data-kind={column.kind} px="2" py="0" whiteSpace="nowrap" overflow="hidden" textOverflow="ellipsis">
+                      <CellContent column={column} row={row} index={index} seq={list.offset + index + 1} lang={lang} t={t} onLink={linkable(column) ? () => openLink(row.original, column) : undefined} radioName={`${code}-row`} />
+                    </Table.Cell>
+                  );
+                })}
+              </Table.Row>
+            )}
+          />
+        )}
+      </PagedList>
+    </Stack>
+  );
+}
+
+/** Width and alignment of the column's kind (portal-shell §9), and for the header and fixed columns, where it sticks (CSS position: sticky). */
+function cellStyle<Row>(column: Column<Row>, kind: ColumnKind, header: boolean): CSSProperties {
+  const size = column.getSize();
+  const style: CSSProperties = { width: size, minWidth: size, maxWidth: size, height: header ? HEADER_HEIGHT : ROW_HEIGHT, textAlign: columnLayout(kind).align };
+  const pinned = column.getIsPinned();
+  if (header) Object.assign(style, { position: 'sticky', top: 0, zIndex: pinned ? 3 : 2 });
+  if (pinned === 'left') Object.assign(style, { position: 'sticky', left: column.getStart('left'), zIndex: header ? 3 : 1 });
+  if (pinned === 'right') Object.assign(style, { position: 'sticky', right: column.getAfter('right'), zIndex: header ? 3 : 1 });
+  if (pinned || header) style.background = 'var(--chakra-colors-bg)';
+  if (pinned === 'left' && column.getIsLastColumn('left')) style.boxShadow = 'inset -1px 0 0 var(--chakra-colors-border)';
+  if (pinned === 'right' && column.getIsFirstColumn('right')) style.boxShadow = 'inset 1px 0 0 var(--chakra-colors-border)';
+  return style;
+}
+
+/**
+ * The scrolled area: the sticky header, then only the rows in view (TanStack Virtual), with
+ * spacer rows above and below standing for the others, so the scrollbar is the whole page's.
+ */
+function VirtualRows<Row>({ table, rows, count, headers, maxHeight, renderRow }: { table: ReturnType<typeof useReactTable<Row>>; rows: TableRow<Row>[]; count: number; headers: ReactNode[]; maxHeight: string | number; renderRow: (row: TableRow<Row>, index: number) => ReactNode }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    scrollMargin: HEADER_HEIGHT,
+    observeElementRect: observeRect,
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items.length > 0 ? items[0]!.start - HEADER_HEIGHT : 0;
+  const bottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - HEADER_HEIGHT) : 0;
+  const span = headers.length || 1;
+  return (
+    <Box ref={scrollRef} overflow="auto" maxH={maxHeight} position="relative" borderWidth="1px" borderRadius="sm" data-part="scroll" data-testid="data-table-scroll">
+      <Table.Root size="sm" variant="line" style={{ tableLayout: 'fixed', width: table.getTotalSize(), borderCollapse: 'separate', borderSpacing: 0 }} aria-rowcount={count + 1}>
+        <Table.Header>
+          <Table.Row aria-rowindex={1}>{headers}</Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {top > 0 && (
+            <tr aria-hidden="true" data-part="spacer">
+              <td colSpan={span} style={{ height: top, padding: 0, border: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => renderRow(rows[item.index]!, item.index))}
+          {bottom > 0 && (
+            <tr aria-hidden="true" data-part="spacer">
+              <td colSpan={span} style={{ height: bottom, padding: 0, border: 0 }} />
+            </tr>
+          )}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+const SortButton = chakra('button', { base: { display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', font: 'inherit', color: 'inherit', maxW: 'full', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' } } });
+
+function HeaderCell<Row>({
+  column,
+  label,
+  style,
+  sort,
+  onSortChange,
+  resizeHandler,
+  resizing,
+  selectAll,
+}: {
+  column: TableColumn<Row>;
+  label: string;
+  style: CSSProperties;
+  sort: SortState | null;
+  onSortChange?: (next: SortState | null) => void;
+  resizeHandler?: (event: unknown) => void;
+  resizing: boolean;
+  selectAll?: { checked: boolean | 'indeterminate'; onChange: (value: boolean) => void };
+}) {
+  const { t } = useI18n();
+  const order = sort?.field === column.field ? sort.order : null;
+  const next = nextSort(sort, column.field);
+  const hint = t(next === null ? 'table.sort.toNone' : next.order === 'asc' ? 'table.sort.toAsc' : 'table.sort.toDesc', { column: label });
+  return (
+    <Table.ColumnHeader
+      style={style}
+      px="2"
+      whiteSpace="nowrap"
+      overflow="hidden"
+      textOverflow="ellipsis"
+      data-kind={column.kind}
+      data-field={column.field}
+      aria-sort={onSortChange ? (order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none') : undefined}
+    >
+      {selectAll ? (
+        <Checkbox.Root size="sm" checked={selectAll.checked} onCheckedChange={(d) => selectAll.onChange(d.checked === true)}>
+          <Checkbox.HiddenInput aria-label={t('table.selectAll')} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ) : SELECT_KINDS.has(column.kind) ? (
+        <VisuallyHidden>{label}</VisuallyHidden>
+      ) : onSortChange ? (
+        <SortButton type="button" title={hint} data-part="sort" data-state={order ?? 'none'} onClick={() => onSortChange(next)}>
+          <chakra.span truncate>{label}</chakra.span>
+          <span aria-hidden="true">{order === 'asc' ? '▲' : order === 'desc' ? '▼' : '⇅'}</span>
+          <VisuallyHidden>{t(order ? `table.sort.${order}` : 'table.sort.none')}</VisuallyHidden>
+        </SortButton>
+      ) : (
+        label
+      )}
+      {resizeHandler && (
+        <Box
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={t('table.resize', { column: label })}
+          data-part="resizer"
+          data-state={resizing ? 'resizing' : 'idle'}
+          position="absolute"
+          top="0"
+          right="0"
+          h="full"
+          w="6px"
+          cursor="col-resize"
+          userSelect="none"
+          touchAction="none"
+          bg={resizing ? 'colorPalette.solid' : 'transparent'}
+          _hover={{ bg: 'border.emphasized' }}
+          onMouseDown={resizeHandler}
+          onTouchStart={resizeHandler}
+          onDoubleClick={(e) => e.stopPropagation()}
+        />
+      )}
+    </Table.ColumnHeader>
+  );
+}
+
+function CellContent<Row>({
+  column,
+  row,
+  index,
+  seq,
+  lang,
+  t,
+  onLink,
+  radioName,
+}: {
+  column: TableColumn<Row>;
+  row: TableRow<Row>;
+  index: number;
+  seq: number;
+  lang: Language;
+  t: (key: string, params?: Record<string, unknown>) => string;
+  onLink?: () => void;
+  radioName: string;
+}) {
+  if (column.render) return <>{column.render(row.original, index)}</>;
+  const value = (row.original as Cells)[column.field];
+  switch (column.kind) {
+    case 'seq':
+      return <>{seq}</>;
+    case 'checkbox':
+      return (
+        <Checkbox.Root size="sm" checked={row.getIsSelected()} onCheckedChange={(d) => row.toggleSelected(d.checked === true)}>
+          <Checkbox.HiddenInput aria-label={t('table.selectRow', { n: seq })} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      );
+    case 'radio':
+      return <input type="radio" name={radioName} aria-label={t('table.selectRow', { n: seq })} checked={row.getIsSelected()} onChange={() => row.toggleSelected(true)} />;
+    case 'amount':
+      return <>{amountText(value, lang, column.decimals)}</>;
+    default: {
+      const text = column.format ? column.format(value, row.original) : cellText(value);
+      if (column.kind === 'link' && onLink && text !== '')
+        return (
+          <Link asChild variant="underline" colorPalette="blue">
+            <button type="button" data-part="link" onClick={onLink}>
+              <CutText text={text} />
+            </button>
+          </Link>
+        );
+      return <CutText text={text} />;
+    }
+  }
+}
+
+/** Widgets §9: long text cut with an ellipsis; the whole shows on hover and is what screen readers read. */
+function CutText({ text }: { text: string }) {
+  const shown = cutText(text);
+  if (!shown.cut) return <>{text}</>;
+  return (
+    <span title={text} data-part="cut-text">
+      <span aria-hidden="true">{shown.text}</span>
+      <VisuallyHidden>{text}</VisuallyHidden>
+    </span>
+  );
+}
