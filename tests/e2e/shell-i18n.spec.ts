@@ -48,7 +48,8 @@ test('switching to en-US translates the whole shell and every drawer at once; th
   await expectNoRawLocaleKeys(page);
   await page.keyboard.press('Escape');
 
-  await page.getByTestId('menu-search').fill('rate');
+  // A page not built yet (rate plans come with approvals, issue 15) shows its placeholder in English.
+  await page.getByTestId('menu-search').fill('Rate plans');
   await expect(page.getByTestId('menu-search-option').first()).toBeVisible();
   await expectNoRawLocaleKeys(page);
   await page.getByTestId('menu-search').press('Enter');

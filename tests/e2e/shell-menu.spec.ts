@@ -24,7 +24,8 @@ test('menu search by keyboard opens a page, remembers it in the history, and a s
   await expect(search).toHaveAttribute('aria-activedescendant', /.+/);
   await search.press('Enter');
   await expect(page).toHaveURL(/#\/exchange-rate/);
-  await expect(page.getByTestId('placeholder-page')).toContainText('该页面正在建设中');
+  // The exchange-rate page is the resource registry's query page now (issue 10).
+  await expect(page.getByTestId('resource-exchange-rate')).toBeVisible();
   await expect(page.getByTestId('breadcrumbs')).toHaveText(/利率汇率.*汇率.*汇率/);
   await expect(page).toHaveTitle('资金管理平台-汇率');
 

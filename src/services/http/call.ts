@@ -20,6 +20,7 @@ export function call<E extends Endpoint>(endpoint: E, data?: BodyOf<E>, { params
     ...(endpoint.client.noLoading ? { noLoading: true } : {}),
     ...(endpoint.client.inlineErrors ? { noErrorTip: true } : {}),
     ...(endpoint.flags.notEncrypted ? { notEncrypt: true } : {}),
+    ...(endpoint.flags.requestToken ? { requestToken: true } : {}),
     ...options,
   });
 }

@@ -32,6 +32,8 @@ export interface RequestOptions {
   noErrorTip?: boolean;
   /** Send the body in clear even though payload encryption is on (header notUseEncrypt). */
   notEncrypt?: boolean;
+  /** A create call (the contract's `requestToken` flag): fetch a request token first when the page holds none yet. */
+  requestToken?: boolean;
   signal?: AbortSignal;
 }
 
@@ -97,7 +99,12 @@ async function buildInit(options: RequestOptions, method: string): Promise<{ url
   const headers = requestHeaders(options.headers);
   if (options.noErrorTip) headers[HEADERS.errorNoTip] = '1';
   if (method === 'GET') return { url: absolute(withQuery(options.url, options.data)), init: { method, headers, signal: options.signal }, headers };
-  const token = await requestToken.current();
+  let token = await requestToken.current();
+  // The first create of a page: no answer has handed a token out yet, so ask for one.
+  if (!token && options.requestToken && !headers[HEADERS.requestToken]) {
+    await requestToken.refresh(headers);
+    token = await requestToken.current();
+  }
   if (token && !headers[HEADERS.requestToken]) headers[HEADERS.requestToken] = token;
   headers['content-type'] = 'application/json';
   let body: unknown = options.data ?? {};

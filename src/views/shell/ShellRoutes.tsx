@@ -25,7 +25,9 @@ function useTitle(routeTitle: string | null) {
 function RoutePage({ route }: { route: RouteDef }) {
   const { t, lang } = useI18n();
   const { user } = useShell();
-  const title = route.title ? route.title[lang] : t(route.titleKey);
+  // A resource's page is titled as its menu item names it (breadcrumbs and title agree).
+  const { current: leaf } = useMenu(route.title ? route.path : '');
+  const title = route.title ? (leaf?.functionName ?? route.title[lang]) : t(route.titleKey);
   useTitle(title);
   if (route.meta?.adminOnly && user?.userType !== USER_TYPE_ADMIN) return <ForbiddenView />;
   // The boundary and its own Suspense per page: a page that fails leaves the shell standing.

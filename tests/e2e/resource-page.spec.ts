@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, STAFF, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+/**
+ * Issue 10: a resource's generic query page and form, in the real browser against the real
+ * server and database: the form checks what the server checks and keeps what was typed; two
+ * people editing one record cannot overwrite each other; a reviewed record goes from one
+ * user's submission to another's decision.
+ */
+
+const form = (page: Page) => page.getByTestId('record-form');
+const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
+
+async function openCurrency(page: Page, code: string) {
+  await page.goto('/index.html#/currency');
+  await expect(page.getByTestId('resource-currency')).toBeVisible();
+  // Reference data is seeded from the runtime's ISO data: the first page is full.
+  await expect(page.getByTestId('resource-row')).toHaveCount(10);
+  return code;
+}
+
+test('an administrator adds a currency: the form refuses bad input in place, then the new record is listed', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await openCurrency(page, 'QQA');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(form(page)).toBeVisible();
+  // Empty required fields and a malformed code are refused before anything is sent.
+  await field(page, 'currencyCode').fill('qq');
+  await form(page).getByRole('button', { name: '保存' }).click();
+  await expect(form(page).locator('[data-field=currencyCode]')).toContainText('请输入 3 位大写字母代码');
+  await expect(form(page).locator('[data-field=currencyName]')).toContainText('不能为空');
+  await expect(field(page, 'currencyCode')).toHaveValue('qq');
+  await field(page, 'currencyCode').fill('QQA');
+  await field(page, 'currencyName').fill('测试币种甲');
+  await field(page, 'decimals').fill('9');
+  await form(page).getByRole('button', { name: '保存' }).click();
+  await expect(form(page).locator('[data-field=decimals]')).toContainText('不能大于 4');
+  await field(page, 'decimals').fill('2');
+  await field(page, 'currencyName').press('Enter');
+  await expect(form(page)).toHaveCount(0);
+  await expectNoRawLocaleKeys(page);
+
+  // A duplicate code is the server's refusal, shown in the form with everything kept.
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await field(page, 'currencyCode').fill('QQA');
+  await field(page, 'currencyName').fill('重复的币种');
+  await form(page).getByRole('button', { name: '保存' }).click();
+  await expect(form(page).getByRole('alert')).toContainText('币种代码「QQA」已存在');
+  await expect(field(page, 'currencyName')).toHaveValue('重复的币种');
+});
+
+test('two people edit the same record: the second save is refused with its reason and nothing typed is lost', async ({ browser }) => {
+  const first = await (await browser.newContext()).newPage();
+  const second = await (await browser.newContext()).newPage();
+  await loginAs(first, ADMIN);
+  await loginAs(second, STAFF);
+  for (const page of [first, second]) {
+    await openCurrency(page, 'AED');
+    await page.getByTestId('resource-row').first().getByRole('button', { name: '修改' }).click();
+    await expect(field(page, 'currencyName')).toHaveValue(/.+/);
+    await expect(field(page, 'currencyCode')).toHaveAttribute('readonly', '');
+  }
+  await field(first, 'currencyName').fill('阿联酋迪拉姆（甲改）');
+  await form(first).getByRole('button', { name: '保存' }).click();
+  await expect(form(first)).toHaveCount(0);
+  await expect(first.getByTestId('resource-row').first()).toContainText('阿联酋迪拉姆（甲改）');
+
+  await field(second, 'currencyName').fill('阿联酋迪拉姆（乙改）');
+  await form(second).getByRole('button', { name: '保存' }).click();
+  await expect(form(second).getByRole('alert')).toContainText('该记录已被他人修改');
+  await expect(field(second, 'currencyName')).toHaveValue('阿联酋迪拉姆（乙改）');
+  // The first person's change stands.
+  await second.reload();
+  await expect(second.getByTestId('resource-row').first()).toContainText('阿联酋迪拉姆（甲改）');
+});
+
+test('a reviewed record: staff save and submit a benchmark-rate addition, an administrator passes it', async ({ browser }) => {
+  const staff = await (await browser.newContext()).newPage();
+  await loginAs(staff, STAFF);
+  await staff.goto('/index.html#/rate-add');
+  await expect(staff.getByTestId('resource-rate-add')).toBeVisible();
+  await staff.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(field(staff, 'applyNo')).toHaveAttribute('placeholder', '保存时自动生成');
+  await field(staff, 'rateType').selectOption({ label: '贷款市场报价利率' });
+  await field(staff, 'tenor').selectOption({ label: '1年' });
+  await field(staff, 'rateValue').fill('3.45');
+  await field(staff, 'effectiveDate').fill('2026-12-20');
+  await form(staff).getByRole('button', { name: '保存并提交' }).click();
+  await expect(form(staff)).toHaveCount(0);
+  const row = staff.getByTestId('resource-row').filter({ hasText: '2026-12-20' }).first();
+  await expect(row).toContainText('待审核');
+  await expectNoRawLocaleKeys(staff);
+  // Under review nothing is editable; the submitter may not decide.
+  await expect(row.getByRole('button', { name: '修改' })).toHaveCount(0);
+  await row.getByRole('button', { name: '审核' }).click();
+  await staff.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
+  await expect(staff.getByText('不能审核自己提交的记录').first()).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await loginAs(admin, ADMIN);
+  await admin.goto('/index.html#/rate-add');
+  const pending = admin.getByTestId('resource-row').filter({ hasText: '2026-12-20' }).first();
+  await expect(pending).toContainText('待审核');
+  await pending.getByRole('button', { name: '审核' }).click();
+  await admin.getByTestId('review-dialog').getByRole('textbox').fill('同意');
+  await admin.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
+  await expect(pending).toContainText('已生效');
+  await expect(pending.getByRole('button', { name: '作废' })).toBeVisible();
+});
