@@ -296,7 +296,8 @@ describe('DataTable', () => {
     await ready({ rows: makeRows(1, 25), settings: api, selections }, undefined, calls);
     fireEvent.click(screen.getByLabelText(fill(zh.selectRow, { n: 2 })));
     await settle();
-    expect(bodyRows()[1]!.getAttribute('aria-selected')).toBe('true');
+    expect(bodyRows()[1]!.hasAttribute('data-selected')).toBe(true);
+    expect(bodyRows()[0]!.hasAttribute('data-selected')).toBe(false);
     expect(selections.at(-1)!.map((r) => r.id)).toEqual([2]);
     fireEvent.click(screen.getByLabelText(zh.selectAll));
     await settle();
@@ -307,6 +308,20 @@ describe('DataTable', () => {
     await settle();
     expect(cell(bodyRows()[0]!, 'seq').textContent).toBe('11');
     expect(selections.at(-1)).toEqual([]);
+  });
+
+  it('chooses one row with a radio column', async () => {
+    const { calls, api } = settingsDouble();
+    const selections: Row[][] = [];
+    const columns: TableColumn<Row>[] = [{ field: '#pick', kind: 'radio', header: '' }, ...COLUMNS.filter((c) => c.kind !== 'checkbox')];
+    await ready({ rows: makeRows(1, 5), settings: api, selections, columns }, undefined, calls);
+    expect([header('#pick').style.width, header('#pick').style.textAlign]).toEqual([`${COLUMN_WIDTH.radio}px`, 'center']);
+    fireEvent.click(screen.getByRole('radio', { name: fill(zh.selectRow, { n: 1 }) }));
+    await settle();
+    fireEvent.click(screen.getByRole('radio', { name: fill(zh.selectRow, { n: 3 }) }));
+    await settle();
+    expect(selections.map((chosen) => chosen.map((r) => r.id))).toEqual([[1], [3]]);
+    expect(bodyRows().map((r) => r.hasAttribute('data-selected'))).toEqual([false, false, true, false, false]);
   });
 
   it('opens a link cell in the shell’s iframe drawer with the row’s values in the address, or tells the caller', async () => {

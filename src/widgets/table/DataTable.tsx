@@ -236,7 +236,7 @@ export function DataTable<Row>({ code, columns, list, sort = null, onSortChange,
             })}
             maxHeight={maxHeight}
             renderRow={(row, index) => (
-              <Table.Row key={row.id} {...list.getRowProps(row.original, index)} aria-rowindex={index + 2} aria-selected={row.getIsSelected() || undefined} h={`${ROW_HEIGHT}px`}>
+              <Table.Row key={row.id} {...list.getRowProps(row.original, index)} aria-rowindex={index + 2} data-selected={row.getIsSelected() ? '' : undefined} h={`${ROW_HEIGHT}px`}>
                 {[...row.getLeftVisibleCells(), ...row.getCenterVisibleCells(), ...row.getRightVisibleCells()].map((cell) => {
                   const column = byField.get(cell.column.id)!;
                   return (
@@ -347,7 +347,7 @@ function HeaderCell<Row>({
       aria-sort={onSortChange ? (order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none') : undefined}
     >
       {selectAll ? (
-        <Checkbox.Root size="sm" checked={selectAll.checked} onCheckedChange={(d) => selectAll.onChange(d.checked === true)}>
+        <Checkbox.Root size="sm" verticalAlign="middle" checked={selectAll.checked} onCheckedChange={(d) => selectAll.onChange(d.checked === true)}>
           <Checkbox.HiddenInput aria-label={t('table.selectAll')} />
           <Checkbox.Control />
         </Checkbox.Root>
@@ -414,7 +414,7 @@ function CellContent<Row>({
       return <>{seq}</>;
     case 'checkbox':
       return (
-        <Checkbox.Root size="sm" checked={row.getIsSelected()} onCheckedChange={(d) => row.toggleSelected(d.checked === true)}>
+        <Checkbox.Root size="sm" verticalAlign="middle" checked={row.getIsSelected()} onCheckedChange={(d) => row.toggleSelected(d.checked === true)}>
           <Checkbox.HiddenInput aria-label={t('table.selectRow', { n: seq })} />
           <Checkbox.Control />
         </Checkbox.Root>
