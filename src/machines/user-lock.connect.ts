@@ -1,0 +1,55 @@
+import type { SnapshotFrom } from 'xstate';
+import type { UserLockEvent, userLockMachine } from './user-lock.machine';
+
+type Snapshot = SnapshotFrom<typeof userLockMachine>;
+
+export type UserLockState = 'closed' | 'loading' | 'loadFailed' | 'editing' | 'locking' | 'unlocking';
+
+/**
+ * The lock dialog's anatomy (Zag.js style): `trigger`, `dialog` (spread on Chakra's
+ * Dialog.Root), `until` (the datetime-local input), `lock`, `unlock`, `retry` and `close`, each
+ * with `data-part` and `data-state`.
+ */
+export function connectUserLock(snapshot: Snapshot, send: (event: UserLockEvent) => void) {
+  const state = snapshot.value as UserLockState;
+  const busy = snapshot.hasTag('busy');
+  const { current, value, error, problem } = snapshot.context;
+  const ready = state === 'editing';
+  return {
+    state,
+    busy,
+    open: state !== 'closed',
+    loading: state === 'loading',
+    loadFailed: state === 'loadFailed',
+    /** The lock as read: locked until `lockedUntil`, or not locked. */
+    current,
+    error,
+    /** A message key: what the form misses. */
+    problem,
+    getTriggerProps: () => ({ 'data-part': 'trigger', 'data-state': state, onClick: () => send({ type: 'DIALOG.OPEN' }) }),
+    getDialogProps: () => ({
+      'data-part': 'dialog',
+      'data-state': state,
+      open: state !== 'closed',
+      onOpenChange: (details: { open: boolean }) => {
+        if (!details.open) send({ type: 'DIALOG.CLOSE' });
+      },
+    }),
+    getUntilProps: () => ({
+      'data-part': 'until',
+      'data-state': problem ? 'invalid' : 'valid',
+      type: 'datetime-local' as const,
+      value,
+      disabled: !ready,
+      'aria-invalid': problem !== null,
+      onChange: (e: { currentTarget: { value: string } }) => send({ type: 'FIELD.CHANGE', value: e.currentTarget.value }),
+    }),
+    getLockProps: () => ({ 'data-part': 'lock', 'data-state': state, disabled: !ready, onClick: () => send({ type: 'LOCK.SUBMIT' }) }),
+    /** Unlock is offered only while the user is locked. */
+    getUnlockProps: () => ({ 'data-part': 'unlock', 'data-state': state, hidden: !current?.locked, disabled: !ready, onClick: () => send({ type: 'UNLOCK.SUBMIT' }) }),
+    getRetryProps: () => ({ 'data-part': 'retry', 'data-state': state, onClick: () => send({ type: 'LOAD.RETRY' }) }),
+    getCloseProps: () => ({ 'data-part': 'close', 'data-state': state, disabled: state === 'locking' || state === 'unlocking', onClick: () => send({ type: 'DIALOG.CLOSE' }) }),
+  };
+}
+
+export type UserLockApi = ReturnType<typeof connectUserLock>;

@@ -1,0 +1,154 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Checkmark, Dialog, Portal, Spinner, Stack, Text, TreeView, createTreeCollection, useTreeViewNodeContext } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { contract, type FunctionNode } from '../../../shared/contract';
+import { call } from '../../../services/http/call';
+import { inspect } from '../../../services/inspector';
+import { useI18n } from '../../../services/i18n/react';
+import { grantDialogMachine, type GrantsAnswer } from '../../../machines/grant-dialog.machine';
+import { connectGrantDialog } from '../../../machines/grant-dialog.connect';
+import { ErrorAlert } from '../../../widgets/ErrorAlert';
+import { useLocaleModule } from '../../../widgets/inspector/use-locale-module';
+import { useMountedDialog } from './dialog-mount';
+import type { RowExtraProps } from './types';
+
+const api = contract.userAdmin;
+
+/** A node of the tree the dialog shows: ids as strings, as Chakra's TreeView names values. */
+interface TreeNode {
+  id: string;
+  name: string;
+  children?: TreeNode[];
+}
+
+/**
+ * The function tree (area, group, page: three levels) from the flat list the server answers,
+ * in its order. Pages are the leaves: a grant is a set of pages, and the menu shows their
+ * groups and areas with them.
+ */
+export function buildFunctionTree(functions: FunctionNode[]): { root: TreeNode; leaves: Set<number> } {
+  const nodes = new Map<number, TreeNode>(functions.map((f) => [f.id, { id: String(f.id), name: f.functionName }]));
+  const root: TreeNode = { id: 'ROOT', name: '', children: [] };
+  for (const f of functions) {
+    const parent = f.fatherFunctionId ? nodes.get(f.fatherFunctionId) : undefined;
+    const holder = parent ?? root;
+    (holder.children ??= []).push(nodes.get(f.id)!);
+  }
+  const leaves = new Set(functions.filter((f) => !nodes.get(f.id)!.children).map((f) => f.id));
+  return { root, leaves };
+}
+
+/** A duty row's extra action: its function tree, for any duty not cancelled. */
+export function DutyRowActions({ row, reload }: RowExtraProps) {
+  const { t } = useI18n();
+  const ready = useLocaleModule('admin');
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  if (!ready || row.recordState === 'nullified') return null;
+  return (
+    <>
+      <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setOpen(true)} data-part="function-tree">
+        {t('admin.tree.action')}
+      </Button>
+      {open && <FunctionTreeDialog dutyId={row.id} duty={`${String(row.dutyName ?? '')} (${String(row.dutyCode ?? row.id)})`} onClosed={close} onSaved={reload} />}
+    </>
+  );
+}
+
+function NodeCheckbox({ name }: { name: string }) {
+  const { t } = useI18n();
+  const node = useTreeViewNodeContext();
+  return (
+    <TreeView.NodeCheckbox aria-label={t('admin.tree.check', { name })}>
+      <Checkmark size="sm" checked={node.checked === true} indeterminate={node.checked === 'indeterminate'} />
+    </TreeView.NodeCheckbox>
+  );
+}
+
+function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: number; duty: string; onClosed: () => void; onSaved: () => void }) {
+  const { t } = useI18n();
+  const logic = useMemo(
+    () =>
+      grantDialogMachine.provide({
+        actors: {
+          loadGrants: fromPromise<GrantsAnswer, void>(async () => {
+            const grants = await call(api.functionTree, { id: dutyId });
+            const { leaves } = buildFunctionTree(grants.functions);
+            // The tree shows a group checked when all its pages are: only pages are chosen.
+            return { items: grants.functions, selected: grants.granted.filter((id) => leaves.has(id)) };
+          }),
+          saveGrants: fromPromise<unknown, { selected: number[] }>(({ input }) => call(api.saveFunctionTree, { id: dutyId, funcIds: input.selected })),
+        },
+        actions: { announceSaved: () => onSaved() },
+      }),
+    [dutyId, onSaved],
+  );
+  const [snapshot, send] = useMachine(logic, { inspect });
+  const view = connectGrantDialog<FunctionNode>(snapshot, send);
+  useMountedDialog(view.state === 'closed', useCallback(() => send({ type: 'DIALOG.OPEN' }), [send]), onClosed);
+  const { root, leaves } = useMemo(() => buildFunctionTree(view.items), [view.items]);
+  const collection = useMemo(() => createTreeCollection<TreeNode>({ nodeToValue: (n) => n.id, nodeToString: (n) => n.name, rootNode: root }), [root]);
+  const { checkedValue, onCheckedChange, ...treeData } = view.getTreeProps();
+  const areas = useMemo(() => (root.children ?? []).map((n) => n.id), [root]);
+  return (
+    <Dialog.Root {...view.getDialogProps()} size="lg" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="function-tree-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('admin.tree.title', { duty })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Text fontSize="sm" color="fg.muted">{t('admin.tree.explain')}</Text>
+                {view.loading && <Spinner role="status" aria-label={t('global.loading')} />}
+                <ErrorAlert message={view.error} />
+                {view.loadFailed && (
+                  <Button size="sm" variant="outline" alignSelf="start" {...view.getRetryProps()}>{t('admin.tree.retry')}</Button>
+                )}
+                {view.items.length > 0 && (
+                  <TreeView.Root
+                    {...treeData}
+                    collection={collection}
+                    size="sm"
+                    defaultExpandedValue={areas}
+                    checkedValue={checkedValue}
+                    // Only pages are granted; Chakra adds a branch's own value when all its pages are ticked.
+                    onCheckedChange={(d) => onCheckedChange({ checkedValue: d.checkedValue.filter((v) => leaves.has(Number(v))) })}
+                  >
+                    <TreeView.Label srOnly>{t('admin.tree.label')}</TreeView.Label>
+                    <TreeView.Tree>
+                      <TreeView.Node<TreeNode>
+                        indentGuide={<TreeView.BranchIndentGuide />}
+                        render={({ node, nodeState }) =>
+                          nodeState.isBranch ? (
+                            <TreeView.BranchControl>
+                              <NodeCheckbox name={node.name} />
+                              <TreeView.BranchIndicator />
+                              <TreeView.BranchText>{node.name}</TreeView.BranchText>
+                            </TreeView.BranchControl>
+                          ) : (
+                            <TreeView.Item data-testid="function-leaf">
+                              <NodeCheckbox name={node.name} />
+                              <TreeView.ItemText>{node.name}</TreeView.ItemText>
+                            </TreeView.Item>
+                          )
+                        }
+                      />
+                    </TreeView.Tree>
+                  </TreeView.Root>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button size="sm" variant="outline" {...view.getCloseProps()}>{t('admin.tree.close')}</Button>
+              <Button size="sm" colorPalette="blue" loading={view.state === 'saving'} {...view.getSaveProps()}>{t('admin.tree.save')}</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
