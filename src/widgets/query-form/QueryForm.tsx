@@ -1,0 +1,223 @@
+import { Suspense, use, useState } from 'react';
+import { Badge, Box, Button, Collapsible, Field, Group, HStack, IconButton, Input, NativeSelect, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { connectQueryPage, type QueryPageApi, type ShownField } from '../../machines/query-page.connect';
+import { FORM_LAYOUT, SAVED_QUERY_DEFAULT } from '../../shared/constants';
+import type { QueryField } from '../../shared/query-rules';
+import { dictionaryOptions } from '../../services/dictionaries';
+import { useI18n } from '../../services/i18n/react';
+import { ErrorAlert } from '../ErrorAlert';
+import { useLocaleModule } from '../inspector/use-locale-module';
+import { HiddenFieldDialog, OrderPopover, SaveQueryDialog } from './QueryFormDialogs';
+import type { QueryPageActor } from './useQueryPage';
+
+/**
+ * The query form of a query page (widgets §2 "Query form", §5, §6, §7; issue 10 point 4):
+ * collapsible rows of filters laid out by language (portal-shell §9 FORM_LAYOUT: zh-CN three
+ * columns with 130 px labels, en-US two with 350 px), Query (Enter submits) and Reset, the
+ * saved searches (click applies and queries, the star toggles the default, delete asks
+ * first), the save-search dialog, the settings popover with the order tab and, for
+ * administrators only, the hidden-field settings dialog. Everything it shows comes from
+ * `connectQueryPage`; the machine decides.
+ *
+ * Mounting it on a page, with a paged list it feeds:
+ *
+ * ```tsx
+ * const { lang } = useI18n();
+ * const list = usePagedList(fetchPage);   // a list that waits for the form's first query
+ * const query = useQueryPage({ code: def.code, fields: resourceQueryFields(def, lang), onQuery: (params) => list.load(params) });
+ * return (<><QueryForm page={query} /><PagedList api={list} …/></>);
+ * ```
+ *
+ * `onQuery(params, reason)` gets the typed filters (a date range as `<field>From`/`<field>To`,
+ * blanks left out) and the reason: `init` once the page is ready (the default saved search
+ * applied), `search`, `reset`, `saved`, or `reload` after `query.send({type: 'QUERY.RELOAD'})`.
+ * Each starts the list again at page 1. The widget loads its own locale module (`query`).
+ */
+export function QueryForm({ page }: { page: QueryPageActor }) {
+  const ready = useLocaleModule('query');
+  const snapshot = useSelector(page, (s) => s);
+  const api = connectQueryPage(snapshot, page.send);
+  if (!ready) return <Skeleton height="16" data-testid="query-form-loading" />;
+  return <QueryFormView api={api} />;
+}
+
+export function QueryFormView({ api }: { api: QueryPageApi }) {
+  const { t, lang } = useI18n();
+  const layout = FORM_LAYOUT[lang];
+  const [expanded, setExpanded] = useState(false);
+  const first = api.fields.slice(0, layout.columns);
+  const rest = api.fields.slice(layout.columns);
+  // A problem in a collapsed row opens the rows, so the user sees why nothing was asked.
+  const open = expanded || rest.some((f) => f.keys.some((k) => api.problem(k)));
+  const hidden = api.getHiddenTriggerProps();
+  const grid = (fields: ShownField[]) => (
+    <SimpleGrid columns={{ base: 1, md: layout.columns }} gapX="4" gapY="3">
+      {fields.map((f) => (
+        <FilterField key={f.field.name} api={api} shown={f} labelWidth={layout.labelWidth} />
+      ))}
+    </SimpleGrid>
+  );
+  return (
+    <Stack gap="3" data-testid="query-form" {...api.getRootProps()}>
+      <form {...api.getFormProps()} aria-label={t('query.actions.search')}>
+        <Collapsible.Root open={open} onOpenChange={(d) => setExpanded(d.open)}>
+          <Stack gap="3">
+            {api.starting && api.fields.length === 0 ? <Skeleton height="8" /> : grid(first)}
+            {rest.length > 0 && <Collapsible.Content>{grid(rest)}</Collapsible.Content>}
+            <HStack gap="2" wrap="wrap" justify="flex-end">
+              {rest.length > 0 && (
+                <Collapsible.Trigger asChild>
+                  <Button size="sm" variant="ghost" data-part="expand" data-state={open ? 'open' : 'closed'}>
+                    {t(open ? 'query.actions.collapse' : 'query.actions.expand')} {open ? '▴' : '▾'}
+                  </Button>
+                </Collapsible.Trigger>
+              )}
+              <Button size="sm" colorPalette="blue" {...api.getSearchProps()} loading={api.starting} data-testid="query-search">
+                {t('query.actions.search')}
+              </Button>
+              <Button size="sm" variant="outline" {...api.getResetProps()} data-testid="query-reset">
+                {t('query.actions.reset')}
+              </Button>
+              <Button size="sm" variant="outline" {...api.getSaveTriggerProps()} data-testid="query-save">
+                {t('query.actions.save')}
+              </Button>
+              <OrderPopover api={api} />
+              {hidden && (
+                <IconButton size="sm" variant="ghost" aria-label={t('query.actions.hidden')} title={t('query.actions.hidden')} {...hidden} data-testid="query-hidden-settings">
+                  ◐
+                </IconButton>
+              )}
+            </HStack>
+          </Stack>
+        </Collapsible.Root>
+      </form>
+      <SavedSearches api={api} />
+      <SaveQueryDialog api={api} />
+      {hidden && <HiddenFieldDialog api={api} />}
+    </Stack>
+  );
+}
+
+/** The saved searches as chips: the name applies it, the star toggles the default, ✕ deletes (after asking). */
+function SavedSearches({ api }: { api: QueryPageApi }) {
+  const { t } = useI18n();
+  if (api.saved.length === 0 && !api.error) return null;
+  return (
+    <Stack gap="2">
+      <ErrorAlert message={api.state === 'idle' ? api.error : null} />
+      {api.saved.length > 0 && (
+        <HStack gap="2" wrap="wrap" as="ul" listStyleType="none" m="0" p="0" aria-label={t('query.saved.title')} data-testid="saved-searches">
+          <Text as="li" fontSize="sm" color="fg.muted">{t('query.saved.title')}</Text>
+          {api.saved.map((q) => {
+            const isDefault = q.defaultFlag === SAVED_QUERY_DEFAULT;
+            return (
+              <Box as="li" key={q.id} data-testid="saved-search" data-default={isDefault || undefined}>
+                <Group attached>
+                  <Button size="xs" variant={isDefault ? 'subtle' : 'outline'} aria-label={t('query.saved.apply', { name: q.name })} {...api.getSavedItemProps(q)}>
+                    {q.name}
+                    {isDefault && <Badge size="xs" colorPalette="blue">{t('query.saved.default')}</Badge>}
+                  </Button>
+                  <IconButton size="xs" variant="outline" aria-label={t(isDefault ? 'query.saved.unstar' : 'query.saved.star', { name: q.name })} {...api.getStarProps(q)}>
+                    {isDefault ? '★' : '☆'}
+                  </IconButton>
+                  <IconButton size="xs" variant="outline" aria-label={t('query.saved.delete', { name: q.name })} {...api.getDeleteProps(q)}>
+                    ✕
+                  </IconButton>
+                </Group>
+              </Box>
+            );
+          })}
+        </HStack>
+      )}
+    </Stack>
+  );
+}
+
+function FilterField({ api, shown, labelWidth }: { api: QueryPageApi; shown: ShownField; labelWidth: number }) {
+  const { t } = useI18n();
+  const { field, required, keys } = shown;
+  const problems = keys.map((k) => api.problem(k)).filter((p) => p !== null);
+  const id = `query-${keys[0]}`;
+  return (
+    <Field.Root invalid={problems.length > 0} required={required} orientation={{ base: 'vertical', md: 'horizontal' }} data-field={field.name} data-part="field">
+      <Field.Label htmlFor={id} flexShrink={0} width={{ md: `${labelWidth}px` }} justifyContent={{ md: 'flex-end' }} textAlign={{ md: 'right' }}>
+        {field.label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Box flex="1" minW="0">
+        <FilterInput api={api} field={field} keys={keys} id={id} />
+        {problems.map((p, i) => (
+          <Field.ErrorText key={i}>{t(p.key, p.params)}</Field.ErrorText>
+        ))}
+      </Box>
+    </Field.Root>
+  );
+}
+
+function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: QueryField; keys: string[]; id: string }) {
+  const { t } = useI18n();
+  const props = (key: string) => {
+    const { 'data-part': part, 'data-state': state, ...rest } = api.getInputProps(key);
+    return { ...rest, 'data-part': part, 'data-state': state };
+  };
+  switch (field.type) {
+    case 'date':
+      return (
+        <HStack gap="1">
+          <Input id={id} size="sm" type="date" aria-label={t('query.input.from', { field: field.label })} {...props(keys[0]!)} />
+          <Text fontSize="sm" color="fg.muted" aria-hidden>
+            {t('query.input.separator')}
+          </Text>
+          <Input size="sm" type="date" aria-label={t('query.input.to', { field: field.label })} {...props(keys[1]!)} />
+        </HStack>
+      );
+    case 'dict':
+      return (
+        <Suspense fallback={<Skeleton height="8" />}>
+          <DictionarySelect id={id} dict={field.dict!} input={props(keys[0]!)} />
+        </Suspense>
+      );
+    case 'select':
+      return <OptionSelect id={id} options={field.options ?? []} input={props(keys[0]!)} />;
+    case 'bool':
+      return (
+        <OptionSelect
+          id={id}
+          options={[
+            { value: 'true', text: t('query.input.yes') },
+            { value: 'false', text: t('query.input.no') },
+          ]}
+          input={props(keys[0]!)}
+        />
+      );
+    default:
+      return <Input id={id} size="sm" inputMode={field.type === 'int' ? 'numeric' : field.type === 'decimal' ? 'decimal' : undefined} maxLength={field.type === 'text' ? field.max : undefined} {...props(keys[0]!)} />;
+  }
+}
+
+type SelectInput = ReturnType<QueryPageApi['getInputProps']>;
+
+function OptionSelect({ id, options, input }: { id: string; options: Array<{ value: string; text: string }>; input: SelectInput }) {
+  const { t } = useI18n();
+  return (
+    <NativeSelect.Root size="sm" disabled={input.disabled}>
+      <NativeSelect.Field id={id} {...input}>
+        <option value="">{t('query.input.any')}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** A dictionary's options in the reader's language, shared with every form (services/dictionaries). */
+function DictionarySelect({ id, dict, input }: { id: string; dict: string; input: SelectInput }) {
+  const { lang } = useI18n();
+  const options = use(dictionaryOptions(dict, lang));
+  return <OptionSelect id={id} options={options} input={input} />;
+}
