@@ -11,12 +11,13 @@ import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 const form = (page: Page) => page.getByTestId('record-form');
 const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
+const rows = (page: Page) => page.getByTestId('resource-table').locator('[data-part=row]');
 
 async function openCurrency(page: Page, code: string) {
   await page.goto('/index.html#/currency');
   await expect(page.getByTestId('resource-currency')).toBeVisible();
   // Reference data is seeded from the runtime's ISO data: the first page is full.
-  await expect(page.getByTestId('resource-row')).toHaveCount(10);
+  await expect(rows(page)).toHaveCount(10);
   return code;
 }
 
@@ -57,14 +58,14 @@ test('two people edit the same record: the second save is refused with its reaso
   await loginAs(second, STAFF);
   for (const page of [first, second]) {
     await openCurrency(page, 'AED');
-    await page.getByTestId('resource-row').first().getByRole('button', { name: '修改' }).click();
+    await rows(page).first().getByRole('button', { name: '修改' }).click();
     await expect(field(page, 'currencyName')).toHaveValue(/.+/);
     await expect(field(page, 'currencyCode')).toHaveAttribute('readonly', '');
   }
   await field(first, 'currencyName').fill('阿联酋迪拉姆（甲改）');
   await form(first).getByRole('button', { name: '保存' }).click();
   await expect(form(first)).toHaveCount(0);
-  await expect(first.getByTestId('resource-row').first()).toContainText('阿联酋迪拉姆（甲改）');
+  await expect(rows(first).first()).toContainText('阿联酋迪拉姆（甲改）');
 
   await field(second, 'currencyName').fill('阿联酋迪拉姆（乙改）');
   await form(second).getByRole('button', { name: '保存' }).click();
@@ -72,7 +73,7 @@ test('two people edit the same record: the second save is refused with its reaso
   await expect(field(second, 'currencyName')).toHaveValue('阿联酋迪拉姆（乙改）');
   // The first person's change stands.
   await second.reload();
-  await expect(second.getByTestId('resource-row').first()).toContainText('阿联酋迪拉姆（甲改）');
+  await expect(rows(second).first()).toContainText('阿联酋迪拉姆（甲改）');
 });
 
 test('a reviewed record: staff save and submit a benchmark-rate addition, an administrator passes it', async ({ browser }) => {
@@ -88,7 +89,7 @@ test('a reviewed record: staff save and submit a benchmark-rate addition, an adm
   await field(staff, 'effectiveDate').fill('2026-12-20');
   await form(staff).getByRole('button', { name: '保存并提交' }).click();
   await expect(form(staff)).toHaveCount(0);
-  const row = staff.getByTestId('resource-row').filter({ hasText: '2026-12-20' }).first();
+  const row = rows(staff).filter({ hasText: '2026-12-20' }).first();
   await expect(row).toContainText('待审核');
   await expectNoRawLocaleKeys(staff);
   // Under review nothing is editable; the submitter may not decide.
@@ -100,11 +101,50 @@ test('a reviewed record: staff save and submit a benchmark-rate addition, an adm
   const admin = await (await browser.newContext()).newPage();
   await loginAs(admin, ADMIN);
   await admin.goto('/index.html#/rate-add');
-  const pending = admin.getByTestId('resource-row').filter({ hasText: '2026-12-20' }).first();
+  const pending = rows(admin).filter({ hasText: '2026-12-20' }).first();
   await expect(pending).toContainText('待审核');
   await pending.getByRole('button', { name: '审核' }).click();
   await admin.getByTestId('review-dialog').getByRole('textbox').fill('同意');
   await admin.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
   await expect(pending).toContainText('已生效');
   await expect(pending.getByRole('button', { name: '作废' })).toBeVisible();
+});
+
+test('column settings: staff reorder, pin and hide columns, reload and find them kept; only administrators see the "exists" tab', async ({ page }) => {
+  await loginAs(page, STAFF);
+  await page.goto('/index.html#/bank');
+  const table = page.getByTestId('resource-table');
+  await expect(rows(page)).toHaveCount(10);
+  const headers = () => table.locator('thead th[data-field]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-field')));
+  expect((await headers()).slice(0, 3)).toEqual(['#seq', 'bankCode', 'bankName']);
+
+  await page.getByTestId('table-settings-trigger').click();
+  const settings = page.getByTestId('table-settings');
+  await expect(page.getByTestId('table-settings-tab-exist')).toHaveCount(0);
+  await settings.getByRole('button', { name: '上移“银行名称”' }).click();
+  await page.getByTestId('table-settings-tab-fixed').click();
+  await settings.getByLabel('“银行名称”的固定位置').selectOption('left');
+  await page.getByTestId('table-settings-tab-hidden').click();
+  await settings.locator('[role=tabpanel]:visible').getByText('英文名称', { exact: true }).click();
+  await settings.getByRole('button', { name: '保存' }).click();
+  await expect(settings).toHaveCount(0);
+
+  // A column pinned left stands leftmost; the rest keep the order chosen.
+  const expected = ['bankName', '#seq', 'bankCode'];
+  expect((await headers()).slice(0, 3)).toEqual(expected);
+  expect(await headers()).not.toContain('bankNameEn');
+  await page.reload();
+  await expect(rows(page)).toHaveCount(10);
+  expect((await headers()).slice(0, 3)).toEqual(expected);
+  expect(await headers()).not.toContain('bankNameEn');
+  await expect(table.locator('thead th[data-field=bankName]')).toHaveCSS('position', 'sticky');
+
+  // Another user's table is not changed by it.
+  const admin = await (await page.context().browser()!.newContext()).newPage();
+  await loginAs(admin, ADMIN);
+  await admin.goto('/index.html#/bank');
+  await expect(rows(admin)).toHaveCount(10);
+  expect(await admin.getByTestId('resource-table').locator('thead th[data-field]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-field')))).toContain('bankNameEn');
+  await admin.getByTestId('table-settings-trigger').click();
+  await expect(admin.getByTestId('table-settings-tab-exist')).toBeVisible();
 });

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
-import { Box, Button, CloseButton, Dialog, Drawer, HStack, Heading, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Drawer, HStack, Heading, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { labelOf, type ResourceDef } from '../../resources/define';
-import { BIG_TABLE_DEFAULT_PAGE_SIZE, BIG_TABLE_PAGE_SIZES, DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
+import { DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
 import { resourceApi, type ResourceRow } from '../../services/api/resources';
 import { ask } from '../../services/http/questions';
 import { I18nProvider, useI18n } from '../../services/i18n/react';
-import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
+import { DataTable, tablePaging, type SortState, type TableColumn } from '../../widgets/table';
 import { RecordFormView } from './RecordFormView';
 import { RowActions, type RowIntent } from './RowActions';
 
@@ -17,15 +17,6 @@ interface RowCall {
 }
 
 type Open = { mode: 'add' } | { mode: 'edit' | 'view'; id: number } | null;
-
-function CellValue({ def, field, row }: { def: ResourceDef; field: string; row: ResourceRow }) {
-  const { t } = useI18n();
-  const v = row[field];
-  if (field === 'recordState') return <>{t(`resource.state.${String(v)}${row.recordState === 'approved' && !row.enabled ? 'Disabled' : ''}`)}</>;
-  if (typeof v === 'boolean') return <>{t(v ? 'resource.yes' : 'resource.no')}</>;
-  if (v === null || v === undefined) return null;
-  return <>{String(v)}</>;
-}
 
 /**
  * The one query page every resource has (issue 10): its title, the add button, the paged table
@@ -40,9 +31,9 @@ function ResourcePage({ def }: { def: ResourceDef }) {
   const [comment, setComment] = useState('');
   const fetchPage: FetchPage<ResourceRow> = useCallback(({ start, limit, params }) => api.query({ start, limit, ...params }), [api]);
   const runAction = useCallback((action: RowCall) => api.run(action.call, action.body), [api]);
-  const list = usePagedList<ResourceRow, RowCall>(fetchPage, runAction, def.bigData ? { pageSize: BIG_TABLE_DEFAULT_PAGE_SIZE, pageSizes: BIG_TABLE_PAGE_SIZES } : {});
+  const list = usePagedList<ResourceRow, RowCall>(fetchPage, runAction, tablePaging(def.bigData));
+  const [sort, setSort] = useState<SortState | null>(def.sort);
   const title = def.label[lang];
-  const columns = def.columns.filter((c) => c.kind !== 'operation' && c.kind !== 'seq');
 
   const onIntent = async (intent: RowIntent) => {
     if (intent.kind !== 'call') {
@@ -63,6 +54,16 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     list.act({ call: 'review', body: { id: reviewing.id, version: reviewing.version, decision, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
     setReviewing(null);
   };
+  const columns: Array<TableColumn<ResourceRow>> = def.columns.map((c) => ({
+    field: c.field,
+    kind: c.kind,
+    // Empty: the table names seq and operation columns itself.
+    header: c.kind === 'seq' || c.kind === 'operation' ? '' : labelOf(def, c.field, lang),
+    ...(c.kind === 'state' ? { render: (row: ResourceRow) => <span data-testid="record-state">{t(`resource.state.${row.recordState}${row.recordState === 'approved' && !row.enabled ? 'Disabled' : ''}`)}</span> } : {}),
+    ...(c.kind === 'operation' ? { render: (row: ResourceRow) => <RowActions def={def} row={row} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} /> } : {}),
+    ...(def.fields[c.field]?.type === 'bool' ? { format: (v: unknown) => t(v ? 'resource.yes' : 'resource.no') } : {}),
+    ...(def.fields[c.field]?.type === 'decimal' ? { decimals: def.fields[c.field]!.scale } : {}),
+  }));
   const onSaved = useCallback(() => {
     setOpen(null);
     list.refresh();
@@ -77,38 +78,18 @@ function ResourcePage({ def }: { def: ResourceDef }) {
           <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>
         </HStack>
       </HStack>
-      <PagedList api={list} empty={t('resource.empty')}>
-        {(rows) => (
-          <Box overflowX="auto">
-            <Table.Root size="sm" variant="outline" stickyHeader>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader width="50px">#</Table.ColumnHeader>
-                  {columns.map((c) => (
-                    <Table.ColumnHeader key={c.field}>{labelOf(def, c.field, lang)}</Table.ColumnHeader>
-                  ))}
-                  <Table.ColumnHeader>{t('resource.operation')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row, i) => (
-                  <Table.Row key={row.id} data-testid="resource-row" {...list.getRowProps(row)}>
-                    <Table.Cell>{(list.page - 1) * list.pageSize + i + 1}</Table.Cell>
-                    {columns.map((c) => (
-                      <Table.Cell key={c.field} textAlign={c.kind === 'amount' ? 'right' : undefined}>
-                        <CellValue def={def} field={c.field} row={row} />
-                      </Table.Cell>
-                    ))}
-                    <Table.Cell>
-                      <RowActions def={def} row={row} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
-        )}
-      </PagedList>
+      <DataTable<ResourceRow>
+        key={def.code}
+        code={def.code}
+        columns={columns}
+        list={list}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          list.load({ ...(next ? { sort: next } : {}) });
+        }}
+        testId="resource-table"
+      />
 
       <Drawer.Root open={open !== null} onOpenChange={(d) => !d.open && setOpen(null)} size="full">
         <Portal>
@@ -164,7 +145,7 @@ export function pageFor(def: ResourceDef): ComponentType {
   if (!page) {
     page = function BoundResourcePage() {
       return (
-        <I18nProvider modules={['resource']}>
+        <I18nProvider modules={['resource', 'table']}>
           <ResourcePage def={def} />
         </I18nProvider>
       );
