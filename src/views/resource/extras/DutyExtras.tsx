@@ -90,7 +90,8 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
   const { root, leaves } = useMemo(() => buildFunctionTree(view.items), [view.items]);
   const collection = useMemo(() => createTreeCollection<TreeNode>({ nodeToValue: (n) => n.id, nodeToString: (n) => n.name, rootNode: root }), [root]);
   const { checkedValue, onCheckedChange, ...treeData } = view.getTreeProps();
-  const areas = useMemo(() => (root.children ?? []).map((n) => n.id), [root]);
+  // Three levels, a few dozen groups: every branch starts open, so every granted page shows.
+  const branches = useMemo(() => view.items.filter((f) => !leaves.has(f.id)).map((f) => String(f.id)), [view.items, leaves]);
   return (
     <Dialog.Root {...view.getDialogProps()} size="lg" scrollBehavior="inside">
       <Portal>
@@ -113,7 +114,7 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
                     {...treeData}
                     collection={collection}
                     size="sm"
-                    defaultExpandedValue={areas}
+                    defaultExpandedValue={branches}
                     checkedValue={checkedValue}
                     // Only pages are granted; Chakra adds a branch's own value when all its pages are ticked.
                     onCheckedChange={(d) => onCheckedChange({ checkedValue: d.checkedValue.filter((v) => leaves.has(Number(v))) })}

@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import type { Endpoint } from '../../src/shared/contract';
+import { contract } from '../../src/shared/contract';
+import { I18nProvider } from '../../src/services/i18n/react';
+import { system } from '../../src/services/theme';
+import userInfo from '../../src/resources/defs/user-info';
+import duty from '../../src/resources/defs/duty';
+
+// The extras with their real machines and Chakra parts; the server is a double that answers
+// each call by its endpoint. Messages are not served here, so texts show as their keys.
+type Answerer = (body: Record<string, unknown>) => unknown;
+const answers = new Map<string, Answerer>();
+const sent: Array<{ path: string; body: Record<string, unknown> }> = [];
+jest.mock('../../src/services/http/call', () => ({
+  call: async (endpoint: Endpoint, body: Record<string, unknown>) => {
+    sent.push({ path: endpoint.path, body });
+    const answer = answers.get(endpoint.path);
+    if (!answer) throw new Error(`no answer for ${endpoint.path}`);
+    return answer(body);
+  },
+}));
+
+// Imported after the double is in place.
+const { UserRowActions, UserToolbar } = jest.requireActual<typeof import('../../src/views/resource/extras/UserExtras')>('../../src/views/resource/extras/UserExtras');
+const { DutyRowActions, buildFunctionTree } = jest.requireActual<typeof import('../../src/views/resource/extras/DutyExtras')>('../../src/views/resource/extras/DutyExtras');
+
+// jsdom lays nothing out: the menu's positioning only needs the observer to exist.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+const settle = () => act(() => new Promise<void>((r) => setTimeout(r, 0)));
+const api = contract.userAdmin;
+
+function mount(node: React.ReactNode) {
+  render(
+    <ChakraProvider value={system}>
+      <I18nProvider modules={[]}>{node}</I18nProvider>
+    </ChakraProvider>,
+  );
+}
+
+const FUNCTIONS = [
+  { id: 2, fatherFunctionId: null, functionName: '组织管理', funcUrl: null, funcOrder: 2 },
+  { id: 201, fatherFunctionId: 2, functionName: '机构信息', funcUrl: null, funcOrder: 1 },
+  { id: 20101, fatherFunctionId: 201, functionName: '机构信息页', funcUrl: '/org-info', funcOrder: 1 },
+  { id: 20103, fatherFunctionId: 201, functionName: '部门', funcUrl: '/department', funcOrder: 3 },
+];
+
+beforeEach(() => {
+  answers.clear();
+  sent.length = 0;
+});
+afterEach(cleanup);
+
+describe('the function tree', () => {
+  it('is built from the flat list in three levels, pages as its leaves', () => {
+    const { root, leaves } = buildFunctionTree(FUNCTIONS);
+    expect(root.children?.map((a) => [a.id, a.children?.map((g) => [g.id, g.children?.map((p) => p.id)])])).toEqual([['2', [['201', ['20101', '20103']]]]]);
+    expect([...leaves].sort()).toEqual([20101, 20103]);
+  });
+
+  it('shows the pages a duty grants ticked, and saves the pages chosen (never a group)', async () => {
+    answers.set(api.functionTree.path, () => ({ dutyId: 7, functions: FUNCTIONS, granted: [2, 201, 20101] }));
+    answers.set(api.saveFunctionTree.path, (body) => ({ dutyId: 7, functions: FUNCTIONS, granted: body.funcIds }));
+    const reload = jest.fn();
+    mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'approved', enabled: true, dutyCode: 'ORG', dutyName: '机构管理员' }} reload={reload} />);
+    await settle();
+    fireEvent.click(screen.getByText('admin.tree.action'));
+    await settle();
+    const dialog = await screen.findByTestId('function-tree-dialog');
+    expect(sent.map((s) => [s.path, s.body])).toEqual([[api.functionTree.path, { id: 7 }]]);
+    const leaves = within(dialog).getAllByTestId('function-leaf');
+    expect(leaves.map((l) => l.textContent)).toEqual(['机构信息页', '部门']);
+    const box = (name: string) => within(dialog).getAllByRole('checkbox').find((c) => c.closest('[data-part="item"], [data-part="branch-control"]')?.textContent === name)!;
+    expect(box('机构信息页').getAttribute('aria-checked')).toBe('true');
+    expect(box('部门').getAttribute('aria-checked')).toBe('false');
+    // The group is partly ticked.
+    expect(box('机构信息').getAttribute('aria-checked')).toBe('mixed');
+    fireEvent.click(box('部门'));
+    await settle();
+    expect(box('机构信息').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(within(dialog).getByText('admin.tree.save'));
+    await settle();
+    expect(sent.at(-1)).toEqual({ path: api.saveFunctionTree.path, body: { id: 7, funcIds: [20101, 20103] } });
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('function-tree-dialog')).toBeNull();
+  });
+
+  it('offers nothing on a cancelled duty', async () => {
+    mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'nullified', enabled: true }} reload={() => undefined} />);
+    await settle();
+    expect(screen.queryByText('admin.tree.action')).toBeNull();
+  });
+});
+
+describe('a user row’s extras', () => {
+  const row = { id: 5, version: 2, recordState: 'approved', enabled: true, userCode: 'clerk01', userName: '李出纳' };
+  const choose = async (item: string) => {
+    fireEvent.click(screen.getByText('admin.user.more'));
+    await settle();
+    // Zag's menu selects the highlighted item: pointer down highlights it, then the click selects it.
+    const entry = (await screen.findByText(item)).closest('[role="menuitem"]')!;
+    fireEvent.pointerDown(entry);
+    await settle();
+    fireEvent.click(entry);
+    await settle();
+  };
+
+  it('resets the password after a question and shows the new one once', async () => {
+    answers.set(api.resetPassword.path, () => ({ userCode: 'clerk01', password: 'Kq7#mZ2!pR4xT9vB' }));
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} />);
+    await settle();
+    await choose('admin.user.resetPassword');
+    const dialog = await screen.findByTestId('reset-password-dialog');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByText('admin.reset.confirm'));
+    await settle();
+    expect(sent).toEqual([{ path: api.resetPassword.path, body: { id: 5 } }]);
+    expect((within(dialog).getByLabelText('admin.reset.password') as HTMLInputElement).value).toBe('Kq7#mZ2!pR4xT9vB');
+    fireEvent.click(within(dialog).getByText('admin.reset.close'));
+    await settle();
+    expect(screen.queryByTestId('reset-password-dialog')).toBeNull();
+  });
+
+  it('locks until the time typed, sent as the server’s ISO time, and asks for a time first', async () => {
+    answers.set(api.lockState.path, () => ({ id: 5, userCode: 'clerk01', locked: false, lockedUntil: null }));
+    answers.set(api.changeLockedTime.path, (body) => ({ id: 5, userCode: 'clerk01', locked: true, lockedUntil: body.lockedUntil }));
+    const reload = jest.fn();
+    mount(<UserRowActions def={userInfo} row={row} reload={reload} />);
+    await settle();
+    await choose('admin.user.lock');
+    const dialog = await screen.findByTestId('lock-dialog');
+    expect(within(dialog).getByText('admin.lock.notLocked')).toBeTruthy();
+    // No unlock while not locked.
+    expect(within(dialog).queryByText('admin.lock.unlock')).toBeNull();
+    fireEvent.click(within(dialog).getByText('admin.lock.lock'));
+    await settle();
+    expect(within(dialog).getByText('admin.lock.required')).toBeTruthy();
+    const input = dialog.querySelector('input[type="datetime-local"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '2030-06-01T18:30' } });
+    fireEvent.click(within(dialog).getByText('admin.lock.lock'));
+    await settle();
+    expect(sent.at(-1)).toEqual({ path: api.changeLockedTime.path, body: { id: 5, lockedUntil: new Date('2030-06-01T18:30').toISOString() } });
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('lock-dialog')).toBeNull();
+  });
+
+  it('sets the duty stations from the duties offered', async () => {
+    answers.set(api.dutyStations.path, () => ({ userId: 5, held: [1], duties: [{ id: 1, dutyCode: 'STAFF', dutyName: '资金业务员', recordState: 'approved', enabled: true }, { id: 3, dutyCode: 'ORG', dutyName: '机构管理员', recordState: 'draft', enabled: true }] }));
+    answers.set(api.saveDutyStations.path, (body) => ({ userId: 5, held: body.dutyIds, duties: [] }));
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} />);
+    await settle();
+    await choose('admin.user.stations');
+    const dialog = await screen.findByTestId('stations-dialog');
+    const stations = within(dialog).getAllByTestId('station');
+    expect(stations.map((s) => s.getAttribute('data-state'))).toEqual(['checked', 'unchecked']);
+    fireEvent.click(within(stations[1]!).getByRole('checkbox'));
+    await settle();
+    fireEvent.click(within(dialog).getByText('admin.stations.save'));
+    await settle();
+    expect(sent.at(-1)).toEqual({ path: api.saveDutyStations.path, body: { id: 5, dutyIds: [1, 3] } });
+  });
+
+  it('lists the online users from the toolbar', async () => {
+    answers.set(api.onlineUsers.path, () => ({ total: 1, rows: [{ userId: 1, userCode: 'admin', userName: '系统管理员', orgCode: 'HQ', loginAt: '2026-11-24T01:00:00.000Z', lastSeenAt: '2026-11-24T01:05:00.000Z', lang: 'zh-CN' }] }));
+    mount(<UserToolbar def={userInfo} reload={() => undefined} />);
+    await settle();
+    fireEvent.click(screen.getByText('admin.user.onlineUsers'));
+    await settle();
+    const rows = await screen.findAllByTestId('online-user');
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('admin系统管理员HQ')]);
+    expect(sent).toEqual([{ path: api.onlineUsers.path, body: { start: 1, limit: 10 } }]);
+  });
+});
