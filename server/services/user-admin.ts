@@ -11,6 +11,7 @@ import { commonPasswordLookup } from '../security/common-passwords';
 import { dutyFunctionIds, setDutyFunctions, setUserDuties, userDutyIds } from './duties';
 import { clearFailures } from './login';
 import { loadPasswordRule } from './password-rule-store';
+import { userMenu } from './menu';
 import { setPassword } from './passwords';
 
 /**
@@ -233,6 +234,18 @@ export async function saveDutyStations(db: Db, userId: number, dutyIds: number[]
   });
 }
 
+/**
+ * Someone who is not an administrator hands out only what they hold: every duty added to a
+ * user's stations must be one of their own (1609 names the others). Duties the user already
+ * holds may stay or go.
+ */
+export async function requireOwnDuties(db: Db, actorId: number, userId: number, dutyIds: number[]): Promise<void> {
+  const before = new Set(await userDutyIds(db, userId));
+  const mine = new Set(await userDutyIds(db, actorId));
+  const foreign = [...new Set(dutyIds)].filter((id) => !before.has(id) && !mine.has(id));
+  if (foreign.length) throw refuse(CODE.notYours, { ids: foreign.join(', ') });
+}
+
 // ---- Duties: status, use, function tree ---------------------------------------------------
 
 export interface DutyTarget {
@@ -289,6 +302,17 @@ export async function saveFunctionGrants(db: Db, dutyId: number, funcIds: number
     if (missing.length) throw refuse(CODE.funcUnknown, { ids: missing.join(', ') });
     await setDutyFunctions(tx, dutyId, ids);
   });
+}
+
+/**
+ * The same for functions: every function added to a duty must be in the actor's own menu (the
+ * functions their duties grant, with their groups and areas); 1609 names the others.
+ */
+export async function requireOwnFunctions(db: Db, actorId: number, dutyId: number, funcIds: number[]): Promise<void> {
+  const before = new Set(await dutyFunctionIds(db, dutyId));
+  const mine = new Set((await userMenu(db, actorId, 'zh-CN')).map((f) => f.id));
+  const foreign = [...new Set(funcIds)].filter((id) => !before.has(id) && !mine.has(id));
+  if (foreign.length) throw refuse(CODE.notYours, { ids: foreign.join(', ') });
 }
 
 export { localised };

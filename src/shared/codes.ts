@@ -98,6 +98,8 @@ export const CODE = {
   /** Administrator users (userType 1) are created and managed by administrators only. */
   adminOnly: 1607,
   userNullified: 1608,
+  /** Someone who is not an administrator grants only the duties and functions they hold themselves. */
+  notYours: 1609,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -372,11 +372,34 @@ describe.each(availableBackends())('administration of users and duties on %s', (
       expect((await post('/api/fsmc/user-info/save-duty-station', { id: manager.id, dutyIds: [staffDutyId] }, token)).body.code).toBe(CODE.notOnYourself);
       expect((await post('/api/fsmc/user-info/reset-password', { id: manager.id }, token)).body.code).toBe(CODE.notOnYourself);
       expect((await post('/api/fsmc/user-info/disable', { id: manager.id, version: manager.version }, token)).body.code).toBe(CODE.notOnYourself);
-      // Staff are theirs to manage; duties are not.
+      // Staff are theirs to manage, with the duties they hold themselves; duties are not theirs.
       const added = await post('/api/fsmc/user-info/add', newUser('clerk09'), token);
       expect(added.body.code).toBe(0);
+      const adminDuty = (await t.db.selectFrom('duty').select('id').where('dutyCode', '=', 'ADMIN').executeTakeFirstOrThrow()).id;
+      const foreign = await post('/api/fsmc/user-info/save-duty-station', { id: added.body.data.id, dutyIds: [adminDuty] }, token, 'en-US');
+      expect([foreign.body.code, foreign.body.msg]).toEqual([CODE.notYours, `You can only grant duties or functions you hold yourself: ${adminDuty}`]);
+      const own = await post<{ held: number[] }>('/api/fsmc/user-info/save-duty-station', { id: added.body.data.id, dutyIds: [d.body.data.id] }, token);
+      expect(own.body.data.held).toEqual([d.body.data.id]);
       expect((await post('/api/fsmc/duty/query-function-tree', { id: d.body.data.id }, token)).status).toBe(403);
     });
+  });
+
+  it('lets a duty-administrator who is not an administrator grant only functions of their own', async () => {
+    const DUTIES_PAGE = 60102;
+    const own = await post('/api/fsmc/duty/save-and-submit', { dutyCode: 'DUTY_ADMIN', dutyName: '岗位管理员' });
+    await post('/api/fsmc/duty/save-function-tree', { id: own.body.data.id, funcIds: [DUTIES_PAGE, ORG_INFO_PAGE] });
+    await post('/api/fsmc/duty/review', { id: own.body.data.id, version: own.body.data.version, decision: 'pass' }, admin2);
+    const keeper = await approvedUser('keeper01');
+    await post('/api/fsmc/user-info/save-duty-station', { id: keeper.id, dutyIds: [own.body.data.id] });
+    const token = (await login('keeper01', await resetPassword(keeper.id))).body.data.JwtToken;
+    const other = await post('/api/fsmc/duty/add', { dutyCode: 'ORG_VIEW', dutyName: '机构查看' }, token);
+    expect(other.body.code).toBe(0);
+    const mine = await post<{ granted: number[] }>('/api/fsmc/duty/save-function-tree', { id: other.body.data.id, funcIds: [ORG_INFO_PAGE] }, token);
+    expect(mine.body.data.granted).toEqual([ORG_INFO_PAGE]);
+    const foreign = await post('/api/fsmc/duty/save-function-tree', { id: other.body.data.id, funcIds: [ORG_INFO_PAGE, USERS_PAGE] }, token);
+    expect([foreign.body.code, foreign.body.msg]).toEqual([CODE.notYours, `只能授予您自己拥有的岗位或功能：${USERS_PAGE}`]);
+    // Their own duty is not theirs to widen.
+    expect((await post('/api/fsmc/duty/save-function-tree', { id: own.body.data.id, funcIds: [DUTIES_PAGE] }, token)).body.code).toBe(CODE.notOnYourself);
   });
 
   it('generates passwords of every character class, within the rule’s lengths', () => {

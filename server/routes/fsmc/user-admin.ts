@@ -10,8 +10,9 @@ import * as admin from '../../services/user-admin';
  * The administration calls beside the user-info and duty resources (src/shared/contract/
  * user-admin.ts), each behind its function grant ('/user-info' or '/duty', checked before the
  * handler). On top of the grant: administrators (userType 1) are managed by administrators only
- * (1607), and no one resets the password of, locks or changes the duties of their own account,
- * or the grants of a duty they hold (1606), so a grant never widens itself.
+ * (1607); no one resets the password of, locks or changes the duties of their own account, or
+ * the grants of a duty they hold (1606); and someone who is not an administrator hands out only
+ * duties and functions they hold themselves (1609). So a grant never widens itself.
  */
 export default async function userAdminRoutes(app: FastifyInstance) {
   const calls = contract.userAdmin;
@@ -53,6 +54,7 @@ export default async function userAdminRoutes(app: FastifyInstance) {
 
   route(app, calls.saveDutyStations, async (request) => {
     const user = await targetUser(request, request.body.id);
+    if (request.user!.userType !== USER_TYPE_ADMIN) await admin.requireOwnDuties(app.db, request.user!.id, user.id, request.body.dutyIds);
     await admin.saveDutyStations(app.db, user.id, request.body.dutyIds);
     return ok(await admin.dutyStations(app.db, user.id, request.lang));
   });
@@ -66,6 +68,7 @@ export default async function userAdminRoutes(app: FastifyInstance) {
     const duty = await admin.requireDuty(app.db, request.body.id);
     if (duty.recordState === 'nullified') throw refuse(CODE.recordIllegalStep, { state: request.t('record.state.nullified'), step: request.t('record.step.update') });
     if (await admin.holdsDuty(app.db, request.user!.id, duty.id)) throw refuse(CODE.notOnYourself);
+    if (request.user!.userType !== USER_TYPE_ADMIN) await admin.requireOwnFunctions(app.db, request.user!.id, duty.id, request.body.funcIds);
     await admin.saveFunctionGrants(app.db, duty.id, request.body.funcIds);
     return ok(await admin.functionGrants(app.db, duty.id, request.lang));
   });
