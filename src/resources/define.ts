@@ -53,6 +53,12 @@ export interface ColumnDef {
   /** A field of the resource, or a record column (`recordState`, `enabled`, `updatedAt`). */
   field: string;
   kind: ColumnKind;
+  /**
+   * A link column's embedded page (widgets §2): opened in the side panel with these fields of
+   * the row appended as query parameters. Another system's page: the portal's own pages refuse
+   * to be framed (docs/security.md, "Frames").
+   */
+  link?: { url: string; params: string[] };
 }
 
 /**
@@ -113,7 +119,7 @@ export const bool = (zh: string, en: string, options: Opt = {}): FieldDef => ({ 
 
 // ---- Column builders (portal-shell §9) --------------------------------------------------
 
-export const col = (field: string, kind: ColumnKind = 'text'): ColumnDef => ({ field, kind });
+export const col = (field: string, kind: ColumnKind = 'text', link?: ColumnDef['link']): ColumnDef => ({ field, kind, ...(link ? { link } : {}) });
 /** The row number, the status and the operation buttons every query page shows. */
 export const seq = () => col('#seq', 'seq');
 export const state = () => col('recordState', 'state');
@@ -139,6 +145,7 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
   const known = (f: string) => f in def.fields || (RECORD_COLUMNS as readonly string[]).includes(f) || f.startsWith('#');
   for (const q of def.query) if (!(q in def.fields)) problems.push(`query field ${q} is not a field`);
   for (const c of def.columns) if (!known(c.field)) problems.push(`column ${c.field} is not a field`);
+  for (const c of def.columns) for (const p of c.link?.params ?? []) if (!known(p)) problems.push(`link of ${c.field} names ${p}, not a field`);
   if (!(def.title in def.fields)) problems.push(`title ${def.title} is not a field`);
   if (!known(def.sort.field) || def.sort.field.startsWith('#')) problems.push(`sort ${def.sort.field} is not a field`);
   for (const [name, f] of Object.entries(def.fields)) {

@@ -24,3 +24,15 @@ export function dictionaryOptions(type: string, lang: Language): Promise<Diction
   }
   return found;
 }
+
+/** The texts of every dictionary field of a set, by field then value, for cells that show a value's name. */
+const textCache = new Map<string, Promise<Map<string, Map<string, string>>>>();
+export function dictionaryTexts(key: string, fields: Array<[field: string, type: string]>, lang: Language): Promise<Map<string, Map<string, string>>> {
+  const cacheKey = `${lang}/${key}`;
+  let found = textCache.get(cacheKey);
+  if (!found) {
+    found = Promise.all(fields.map(async ([field, type]) => [field, new Map((await dictionaryOptions(type, lang).catch(() => [])).map((o) => [o.value, o.text]))] as const)).then((pairs) => new Map(pairs));
+    textCache.set(cacheKey, found);
+  }
+  return found;
+}

@@ -118,6 +118,8 @@ test('column settings: staff reorder, pin and hide columns, reload and find them
   const headers = () => table.locator('thead th[data-field]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-field')));
   expect((await headers()).slice(0, 3)).toEqual(['#seq', 'bankCode', 'bankName']);
 
+  // The unread-reminders notice sits over the bottom right corner: put it away first.
+  await page.getByRole('status').filter({ hasText: '未读提醒' }).getByRole('button', { name: '关闭' }).click();
   await page.getByTestId('table-settings-trigger').click();
   const settings = page.getByTestId('table-settings');
   await expect(page.getByTestId('table-settings-tab-exist')).toHaveCount(0);
@@ -125,7 +127,7 @@ test('column settings: staff reorder, pin and hide columns, reload and find them
   await page.getByTestId('table-settings-tab-fixed').click();
   await settings.getByLabel('“银行名称”的固定位置').selectOption('left');
   await page.getByTestId('table-settings-tab-hidden').click();
-  await settings.locator('[role=tabpanel]:visible').getByText('英文名称', { exact: true }).click();
+  await settings.getByRole('tabpanel', { name: '显示' }).getByText('英文名称', { exact: true }).click();
   await settings.getByRole('button', { name: '保存' }).click();
   await expect(settings).toHaveCount(0);
 

@@ -30,14 +30,14 @@ describe('embedded PGlite: one DATA_DIR, one process', () => {
   it('refuses a second opener of a DATA_DIR in use with one line, and the first loses nothing', async () => {
     const first = await openTestDb('pglite');
     try {
-      await first.db.insertInto('org').values({ orgCode: 'LOCK-BEFORE', orgName: 'before' }).execute();
+      await first.db.insertInto('org').values({ orgCode: 'LOCK-BEFORE', orgName: 'before', orgType: 'SUB' }).execute();
       const error = await refusal(openDatabase({ dataDir: first.location }));
       oneLine(error.message);
       expect(error.message).toContain(`DATA_DIR ${first.location} is in use by process ${process.pid}`);
       expect(error.message).toContain('use PostgreSQL (DATABASE_URL) to run several');
       // The refused opener wrote nothing the first one could lose: it keeps working and keeps
       // every row over a close and reopen.
-      await first.db.insertInto('org').values({ orgCode: 'LOCK-AFTER', orgName: 'after' }).execute();
+      await first.db.insertInto('org').values({ orgCode: 'LOCK-AFTER', orgName: 'after', orgType: 'SUB' }).execute();
       await first.db.destroy();
       expect(fs.existsSync(path.join(first.location, LOCK_FILE))).toBe(false);
       const again = await openDatabase({ dataDir: first.location });

@@ -58,7 +58,7 @@ describe.each(availableBackends())('database on %s', (backend) => {
   });
 
   it('refuses a duplicate organisation code', async () => {
-    await expect(t.db.insertInto('org').values({ orgCode: 'HQ', orgName: 'again' }).execute()).rejects.toThrow(/unique|duplicate/i);
+    await expect(t.db.insertInto('org').values({ orgCode: 'HQ', orgName: 'again', orgType: 'HQ' }).execute()).rejects.toThrow(/unique|duplicate/i);
   });
 });
 
@@ -84,7 +84,7 @@ describe('embedded PGlite data directory', () => {
     const dir = tempDir('reopen');
     const first = await openDatabase({ dataDir: dir });
     await migrateToLatest(first);
-    await first.insertInto('org').values({ orgCode: 'KEEP', orgName: 'kept' }).execute();
+    await first.insertInto('org').values({ orgCode: 'KEEP', orgName: 'kept', orgType: 'SUB' }).execute();
     await first.destroy();
 
     const second = await openDatabase({ dataDir: dir });

@@ -1,5 +1,8 @@
 import { col, defineResource, dict, operation, seq, state, text } from '../define';
 
+/** Where a counterparty's registration is looked up (its name and credit code are appended). */
+export const COUNTERPARTY_LOOKUP_URL = 'https://www.gsxt.gov.cn/corp-query-search-1.html';
+
 /** Counterparties the group trades with; the code is a generated business number. */
 export default defineResource({
   code: 'counter-party',
@@ -16,7 +19,8 @@ export default defineResource({
     contactPhone: text('联系电话', 'Phone', { max: 30, pattern: '^[0-9+() -]{5,30}$', patternHint: 'resource.hint.phone' }),
   },
   query: ['counterPartyCode', 'counterPartyName', 'counterPartyType'],
-  columns: [seq(), col('counterPartyCode', 'code'), col('counterPartyName', 'link'), col('counterPartyType'), col('creditCode'), col('countryCode'), col('contactName'), state(), operation()],
+  // The name opens the national enterprise credit publicity system's search for the counterparty.
+  columns: [seq(), col('counterPartyCode', 'code'), col('counterPartyName', 'link', { url: COUNTERPARTY_LOOKUP_URL, params: ['counterPartyName', 'creditCode'] }), col('counterPartyType'), col('creditCode'), col('countryCode'), col('contactName'), state(), operation()],
   title: 'counterPartyName',
   sort: { field: 'counterPartyCode', order: 'desc' },
   lifecycle: 'enable-disable',

@@ -1,12 +1,14 @@
-import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { use, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Button, CloseButton, Dialog, Drawer, HStack, Heading, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { labelOf, type ResourceDef } from '../../resources/define';
 import { DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
 import { resourceApi, type ResourceRow } from '../../services/api/resources';
+import { dictionaryTexts } from '../../services/dictionaries';
 import { ask } from '../../services/http/questions';
 import { I18nProvider, useI18n } from '../../services/i18n/react';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
 import { DataTable, tablePaging, type SortState, type TableColumn } from '../../widgets/table';
+import { QueryForm, resourceQueryFields, useQueryPage } from '../../widgets/query-form';
 import { RecordFormView } from './RecordFormView';
 import { RowActions, type RowIntent } from './RowActions';
 
@@ -31,9 +33,23 @@ function ResourcePage({ def }: { def: ResourceDef }) {
   const [comment, setComment] = useState('');
   const fetchPage: FetchPage<ResourceRow> = useCallback(({ start, limit, params }) => api.query({ start, limit, ...params }), [api]);
   const runAction = useCallback((action: RowCall) => api.run(action.call, action.body), [api]);
-  const list = usePagedList<ResourceRow, RowCall>(fetchPage, runAction, tablePaging(def.bigData));
+  const list = usePagedList<ResourceRow, RowCall>(fetchPage, runAction, tablePaging(def.bigData), { waitForQuery: true });
   const [sort, setSort] = useState<SortState | null>(def.sort);
+  // The filters of the last query: a new sort keeps them; a new query keeps the sort.
+  const filters = useRef<Record<string, unknown>>({});
+  const queryFields = useMemo(() => resourceQueryFields(def, lang), [def, lang]);
+  const query = useQueryPage({
+    code: def.code,
+    fields: queryFields,
+    onQuery: (params) => {
+      filters.current = params;
+      list.load({ ...params, ...(sort ? { sort } : {}) });
+    },
+  });
   const title = def.label[lang];
+  // Dictionary fields show their value's name; the page waits for the names (cached per language).
+  const dictFields = Object.entries(def.fields).flatMap(([name, f]) => (f.type === 'dict' ? [[name, f.dict!] as [string, string]] : []));
+  const names = use(dictionaryTexts(def.code, dictFields, lang));
 
   const onIntent = async (intent: RowIntent) => {
     if (intent.kind !== 'call') {
@@ -62,7 +78,9 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     ...(c.kind === 'state' ? { render: (row: ResourceRow) => <span data-testid="record-state">{t(`resource.state.${row.recordState}${row.recordState === 'approved' && !row.enabled ? 'Disabled' : ''}`)}</span> } : {}),
     ...(c.kind === 'operation' ? { render: (row: ResourceRow) => <RowActions def={def} row={row} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} /> } : {}),
     ...(def.fields[c.field]?.type === 'bool' ? { format: (v: unknown) => t(v ? 'resource.yes' : 'resource.no') } : {}),
+    ...(names.has(c.field) ? { format: (v: unknown) => names.get(c.field)!.get(String(v)) ?? String(v ?? '') } : {}),
     ...(def.fields[c.field]?.type === 'decimal' ? { decimals: def.fields[c.field]!.scale } : {}),
+    ...(c.link ? { link: c.link } : {}),
   }));
   const onSaved = useCallback(() => {
     setOpen(null);
@@ -78,6 +96,7 @@ function ResourcePage({ def }: { def: ResourceDef }) {
           <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>
         </HStack>
       </HStack>
+      <QueryForm page={query} />
       <DataTable<ResourceRow>
         key={def.code}
         code={def.code}
@@ -86,7 +105,7 @@ function ResourcePage({ def }: { def: ResourceDef }) {
         sort={sort}
         onSortChange={(next) => {
           setSort(next);
-          list.load({ ...(next ? { sort: next } : {}) });
+          list.load({ ...filters.current, ...(next ? { sort: next } : {}) });
         }}
         testId="resource-table"
       />
@@ -145,7 +164,7 @@ export function pageFor(def: ResourceDef): ComponentType {
   if (!page) {
     page = function BoundResourcePage() {
       return (
-        <I18nProvider modules={['resource', 'table']}>
+        <I18nProvider modules={['resource', 'table', 'query']}>
           <ResourcePage def={def} />
         </I18nProvider>
       );

@@ -19,7 +19,7 @@ const noAction: RunAction<unknown> = async () => {
  * A paged list's machine, started with its fetch, loaded on mount and again (same page) when
  * the language changes, since the server localises some columns. Returns the connected API.
  */
-export function usePagedList<Row, A = never>(fetchPage: FetchPage<Row>, runAction?: RunAction<A>, input: PagedListInput = {}) {
+export function usePagedList<Row, A = never>(fetchPage: FetchPage<Row>, runAction?: RunAction<A>, input: PagedListInput = {}, { waitForQuery = false }: { waitForQuery?: boolean } = {}) {
   const { lang } = useI18n();
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -37,10 +37,13 @@ export function usePagedList<Row, A = never>(fetchPage: FetchPage<Row>, runActio
   );
   const [snapshot, send] = useMachine(logic, { input, inspect });
   const first = useRef(true);
+  // A list fed by a query form waits for the form's first query (reason init) instead of
+  // loading everything first; a language change still refreshes what is shown.
   useEffect(() => {
-    send(first.current ? { type: 'LIST.LOAD' } : { type: 'LIST.REFRESH' });
+    if (!first.current) send({ type: 'LIST.REFRESH' });
+    else if (!waitForQuery) send({ type: 'LIST.LOAD' });
     first.current = false;
-  }, [send, lang]);
+  }, [send, lang, waitForQuery]);
   const api = connectPagedList<Row>(snapshot, send);
   return { ...api, act: api.act as (action: A) => void, getActionProps: api.getActionProps as (action: A) => ReturnType<typeof api.getActionProps> };
 }

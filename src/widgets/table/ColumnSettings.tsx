@@ -35,7 +35,7 @@ export function ColumnSettings({ api, labelOf }: { api: ColumnSettingsApi; label
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content width="sm" maxW="95vw" data-testid="table-settings">
+          <Popover.Content width="sm" maxW="95vw" maxH="var(--available-height, 80vh)" overflowY="auto" data-testid="table-settings">
             <Popover.Arrow />
             <Popover.Body>
               <Stack gap="3">
