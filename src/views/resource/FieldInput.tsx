@@ -49,7 +49,7 @@ export function FieldInput(props: FieldInputProps) {
         <Checkbox.HiddenInput id={id} />
         <Checkbox.Control />
       </Checkbox.Root>
-    ) : def.type === 'dict' ? (
+    ) : def.dict ? (
       <Suspense fallback={<Skeleton height="8" />}>
         <DictionarySelect {...props} label={label} />
       </Suspense>

@@ -11,6 +11,7 @@ import { DataTable, tablePaging, type SortState, type TableColumn } from '../../
 import { QueryForm, resourceQueryFields, useQueryPage } from '../../widgets/query-form';
 import { RecordFormView } from './RecordFormView';
 import { RowActions, type RowIntent } from './RowActions';
+import { RESOURCE_EXTRAS } from './extras';
 
 /** A change to the rows the list runs, then reloads its page. */
 interface RowCall {
@@ -48,7 +49,9 @@ function ResourcePage({ def }: { def: ResourceDef }) {
   });
   const title = def.label[lang];
   // Dictionary fields show their value's name; the page waits for the names (cached per language).
-  const dictFields = Object.entries(def.fields).flatMap(([name, f]) => (f.type === 'dict' ? [[name, f.dict!] as [string, string]] : []));
+  const dictFields = Object.entries(def.fields).flatMap(([name, f]) => (f.dict ? [[name, f.dict] as [string, string]] : []));
+  // What the family offers beyond the generic page (users: passwords, locks, duty stations; duties: functions).
+  const extras = RESOURCE_EXTRAS[def.code];
   const names = use(dictionaryTexts(def.code, dictFields, lang));
 
   const onIntent = async (intent: RowIntent) => {
@@ -76,7 +79,16 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     // Empty: the table names seq and operation columns itself.
     header: c.kind === 'seq' || c.kind === 'operation' ? '' : labelOf(def, c.field, lang),
     ...(c.kind === 'state' ? { render: (row: ResourceRow) => <span data-testid="record-state">{t(`resource.state.${row.recordState}${row.recordState === 'approved' && !row.enabled ? 'Disabled' : ''}`)}</span> } : {}),
-    ...(c.kind === 'operation' ? { render: (row: ResourceRow) => <RowActions def={def} row={row} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} /> } : {}),
+    ...(c.kind === 'operation'
+      ? {
+          render: (row: ResourceRow) => (
+            <HStack gap="0" wrap="nowrap">
+              <RowActions def={def} row={row} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} />
+              {extras?.rowActions && <extras.rowActions def={def} row={row} reload={list.refresh} />}
+            </HStack>
+          ),
+        }
+      : {}),
     ...(def.fields[c.field]?.type === 'bool' ? { format: (v: unknown) => t(v ? 'resource.yes' : 'resource.no') } : {}),
     ...(names.has(c.field) ? { format: (v: unknown) => names.get(c.field)!.get(String(v)) ?? String(v ?? '') } : {}),
     ...(def.fields[c.field]?.type === 'decimal' ? { decimals: def.fields[c.field]!.scale } : {}),
@@ -91,7 +103,8 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     <Stack gap="4" data-testid={`resource-${def.code}`}>
       <HStack justify="space-between" wrap="wrap">
         <Heading size="lg">{title}</Heading>
-        <HStack>
+        <HStack wrap="wrap">
+          {extras?.toolbar && <extras.toolbar def={def} reload={list.refresh} />}
           <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('resource.action.refresh')}</Button>
           <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>
         </HStack>
@@ -164,7 +177,7 @@ export function pageFor(def: ResourceDef): ComponentType {
   if (!page) {
     page = function BoundResourcePage() {
       return (
-        <I18nProvider modules={['resource', 'table', 'query']}>
+        <I18nProvider modules={['resource', 'table', 'query', 'admin']}>
           <ResourcePage def={def} />
         </I18nProvider>
       );
