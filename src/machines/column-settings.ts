@@ -14,6 +14,8 @@ export const FIXED: readonly Fixed[] = ['none', 'left', 'right'];
 export interface ColumnBase {
   field: string;
   kind: ColumnKind;
+  /** A default width other than the kind's (a page whose operation column holds more buttons). */
+  width?: number;
 }
 
 /** One column as the table shows it now. */
@@ -45,9 +47,9 @@ export function clampWidth(width: number): number {
 
 /** The declared columns with the widths and fixing of their kind (portal-shell §9), all shown. */
 export function defaultColumns(columns: readonly ColumnBase[]): ColumnState[] {
-  return columns.map(({ field, kind }) => {
+  return columns.map(({ field, kind, width }) => {
     const layout = columnLayout(kind);
-    return { field, kind, fixed: layout.fixed, visible: true, width: layout.width, exist: true };
+    return { field, kind, fixed: layout.fixed, visible: true, width: width ?? layout.width, exist: true };
   });
 }
 

@@ -107,7 +107,11 @@ test('a reviewed record: staff save and submit a benchmark-rate addition, an adm
   await admin.getByTestId('review-dialog').getByRole('textbox').fill('同意');
   await admin.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
   await expect(pending).toContainText('已生效');
-  await expect(pending.getByRole('button', { name: '作废' })).toBeVisible();
+  // In force: disabled or nullified from the row's menu, no longer reviewed or edited.
+  await pending.getByRole('button', { name: '更多操作' }).click();
+  await expect(admin.getByRole('menuitem', { name: '作废' })).toBeVisible();
+  await expect(admin.getByRole('menuitem', { name: '停用' })).toBeVisible();
+  await admin.keyboard.press('Escape');
 });
 
 test('column settings: staff reorder, pin and hide columns, reload and find them kept; only administrators see the "exists" tab', async ({ page }) => {

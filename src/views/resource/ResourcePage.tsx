@@ -1,7 +1,10 @@
 import { use, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Button, CloseButton, Dialog, Drawer, HStack, Heading, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { labelOf, type ResourceDef } from '../../resources/define';
-import { DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
+import { COLUMN_WIDTH, DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
+
+/** Ours: the operation column grows by this much on pages whose family adds row actions (users, duties). */
+const OPERATION_EXTRAS_WIDTH = 80;
 import { resourceApi, type ResourceRow } from '../../services/api/resources';
 import { dictionaryTexts } from '../../services/dictionaries';
 import { ask } from '../../services/http/questions';
@@ -81,6 +84,8 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     ...(c.kind === 'state' ? { render: (row: ResourceRow) => <span data-testid="record-state">{t(`resource.state.${row.recordState}${row.recordState === 'approved' && !row.enabled ? 'Disabled' : ''}`)}</span> } : {}),
     ...(c.kind === 'operation'
       ? {
+          // A family's own actions need room beside the lifecycle's.
+          ...(extras?.rowActions ? { width: COLUMN_WIDTH.operation + OPERATION_EXTRAS_WIDTH } : {}),
           render: (row: ResourceRow) => (
             <HStack gap="0" wrap="nowrap">
               <RowActions def={def} row={row} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} />

@@ -1,4 +1,4 @@
-import { Button, HStack } from '@chakra-ui/react';
+import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
 import type { ResourceDef } from '../../resources/define';
 import { allowedRecordEvents, type StoredRecordState } from '../../machines/record-lifecycle.machine';
 import type { RecordEventType } from '../../shared/record';
@@ -23,19 +23,47 @@ const BUTTONS: Array<{ event: RecordEventType; intent: (row: ResourceRow) => Row
   { event: 'RECORD.DELETE', intent: (row) => ({ kind: 'call', row, call: 'delete', confirm: true }), label: 'delete' },
 ];
 
+/** Buttons shown in the row itself (the operation column is 180 px, portal-shell §9); the rest go in its menu. */
+export const ROW_BUTTONS_INLINE = 1;
+
 export function RowActions({ def, row, disabled, onIntent }: { def: ResourceDef; row: ResourceRow; disabled: boolean; onIntent: (intent: RowIntent) => void }) {
   const { t } = useI18n();
   const allowed = allowedRecordEvents(def.lifecycle === 'review', { recordState: row.recordState as StoredRecordState['recordState'], enabled: row.enabled });
+  const buttons = BUTTONS.filter((b) => allowed.includes(b.event));
+  const labelOf = (b: (typeof BUTTONS)[number]) => t(`resource.action.${def.lifecycle === 'start-stop' && b.startStop ? b.startStop : b.label}`);
+  const danger = (b: (typeof BUTTONS)[number]) => b.label === 'delete' || b.label === 'nullify';
+  const inline = buttons.slice(0, ROW_BUTTONS_INLINE);
+  const rest = buttons.slice(ROW_BUTTONS_INLINE);
   return (
-    <HStack gap="1" wrap="wrap" data-part="row-actions">
-      <Button size="xs" variant="ghost" colorPalette="blue" disabled={disabled} onClick={() => onIntent({ kind: 'view', row })}>
+    <HStack gap="0" wrap="nowrap" data-part="row-actions">
+      <Button size="xs" variant="ghost" colorPalette="blue" px="1.5" disabled={disabled} onClick={() => onIntent({ kind: 'view', row })}>
         {t('resource.action.view')}
       </Button>
-      {BUTTONS.filter((b) => allowed.includes(b.event)).map((b) => (
-        <Button key={b.event} size="xs" variant="ghost" colorPalette={b.label === 'delete' || b.label === 'nullify' ? 'red' : 'blue'} disabled={disabled} data-action={b.label} onClick={() => onIntent(b.intent(row))}>
-          {t(`resource.action.${def.lifecycle === 'start-stop' && b.startStop ? b.startStop : b.label}`)}
+      {inline.map((b) => (
+        <Button key={b.event} size="xs" variant="ghost" px="1.5" colorPalette={danger(b) ? 'red' : 'blue'} disabled={disabled} data-action={b.label} onClick={() => onIntent(b.intent(row))}>
+          {labelOf(b)}
         </Button>
       ))}
+      {rest.length > 0 && (
+        <Menu.Root onSelect={(d) => onIntent(rest.find((b) => b.label === d.value)!.intent(row))}>
+          <Menu.Trigger asChild>
+            <Button size="xs" variant="ghost" px="1.5" colorPalette="blue" disabled={disabled} aria-label={t('resource.action.more')} data-part="row-menu">
+              ⋯
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                {rest.map((b) => (
+                  <Menu.Item key={b.event} value={b.label} data-action={b.label} color={danger(b) ? 'fg.error' : undefined}>
+                    {labelOf(b)}
+                  </Menu.Item>
+                ))}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      )}
     </HStack>
   );
 }

@@ -63,6 +63,8 @@ export interface TableColumn<Row> {
   kind: ColumnKind;
   /** The header text, already in the user's language (empty: the kind's name, for seq, checkbox, radio, operation). */
   header: string;
+  /** A default width other than the kind's (portal-shell §9), before the user's own. */
+  width?: number;
   /** Whether the header sorts; by default every kind but seq, checkbox, radio and operation. */
   sortable?: boolean;
   /** The cell's content, instead of the field's value (state and operation cells; any kind). */
@@ -164,7 +166,7 @@ export function DataTable<Row>({ code, columns, list, sort = null, onSortChange,
         id: c.field,
         accessorFn: (row: Row) => (row as Cells)[c.field],
         header: c.header,
-        size: columnLayout(c.kind).width,
+        size: c.width ?? columnLayout(c.kind).width,
         minSize: COLUMN_WIDTH_MIN,
         maxSize: COLUMN_WIDTH_MAX,
         enableResizing: resizable(c.kind),
