@@ -14,18 +14,25 @@ export interface DemoUser {
   password: string;
   userType: number;
   dutyCode: string;
+  userName: string;
+  userNameEn: string;
 }
 
 /**
  * Demo credentials for a local install. In production (NODE_ENV=production) or when
  * SEED_PASSWORDS=random the passwords are random and printed once at the first start.
+ *
+ * Two administrators: users and duties are reviewed by someone other than their last editor
+ * (four eyes, docs/user-admin.md), so with `admin` alone a fresh install could never get a new
+ * user or duty approved. `checker` is the second pair of eyes.
  */
 export function demoUsers(env: NodeJS.ProcessEnv = process.env): DemoUser[] {
   const random = env.NODE_ENV === 'production' || env.SEED_PASSWORDS === 'random';
   const pick = (demo: string) => (random ? `${randomBytes(9).toString('base64url')}A1!` : demo);
   return [
-    { userCode: 'admin', password: pick('Admin@2026'), userType: 1, dutyCode: 'ADMIN' },
-    { userCode: 'staff', password: pick('Staff@2026'), userType: 2, dutyCode: 'STAFF' },
+    { userCode: 'admin', password: pick('Admin@2026'), userType: 1, dutyCode: 'ADMIN', userName: '系统管理员', userNameEn: 'Administrator' },
+    { userCode: 'checker', password: pick('Checker@2026'), userType: 1, dutyCode: 'ADMIN', userName: '复核员', userNameEn: 'Checker' },
+    { userCode: 'staff', password: pick('Staff@2026'), userType: 2, dutyCode: 'STAFF', userName: '张会计', userNameEn: 'Zhang (clerk)' },
   ];
 }
 
@@ -39,7 +46,7 @@ export const SYS_PARAMS: Record<string, string> = {
 };
 
 /**
- * Fills an empty database once: a demo organisation, an administrator and a staff user with
+ * Fills an empty database once: a demo organisation, two administrators and a staff user with
  * their duties, the function tree, dictionaries and system parameters. Returns the users
  * created, or null when the database was already seeded (every row is kept).
  */
@@ -73,8 +80,8 @@ export async function seedIfEmpty(db: Db, users: DemoUser[] = demoUsers()): Prom
         .insertInto('appUser')
         .values({
           userCode: u.userCode,
-          userName: u.userType === 1 ? '系统管理员' : '张会计',
-          userNameEn: u.userType === 1 ? 'Administrator' : 'Zhang (clerk)',
+          userName: u.userName,
+          userNameEn: u.userNameEn,
           orgId: org.id,
           orgCode: 'HQ',
           userType: u.userType,

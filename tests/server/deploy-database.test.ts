@@ -120,7 +120,7 @@ onPostgres('PostgreSQL: processes starting together on a new database', () => {
     expect(prepared.filter((p) => p.applied.length > 0)).toHaveLength(1);
     const db = dbs[0]!;
     expect(await db.selectFrom('org').select('orgCode').where('orgCode', '=', 'HQ').execute()).toEqual([{ orgCode: 'HQ' }]);
-    expect((await db.selectFrom('appUser').select('userCode').orderBy('userCode').execute()).map((u) => u.userCode)).toEqual(['admin', 'staff']);
+    expect((await db.selectFrom('appUser').select('userCode').orderBy('userCode').execute()).map((u) => u.userCode)).toEqual(['admin', 'checker', 'staff']);
     for (const each of dbs) {
       const app = await buildApp({ db: each, config: { ...readConfig({}), staticDir: '/nonexistent' } });
       const res = await app.inject({ method: 'GET', url: '/readyz' });

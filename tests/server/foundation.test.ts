@@ -23,10 +23,11 @@ describe.each(availableBackends())('database on %s', (backend) => {
     expect(await migrateToLatest(t.db)).toEqual([]);
   });
 
-  it('is seeded with an administrator, a staff user, their duties, the menu and the dictionaries', async () => {
+  it('is seeded with two administrators (the second reviews what the first adds), a staff user, their duties, the menu and the dictionaries', async () => {
     const users = await t.db.selectFrom('appUser').select(['userCode', 'userType']).orderBy('userCode').execute();
     expect(users).toEqual([
       { userCode: 'admin', userType: 1 },
+      { userCode: 'checker', userType: 1 },
       { userCode: 'staff', userType: 2 },
     ]);
     const hash = await t.db.selectFrom('appUser').select('passwordHash').where('userCode', '=', 'admin').executeTakeFirstOrThrow();

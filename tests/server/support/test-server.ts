@@ -11,8 +11,17 @@ import { clientAgree, envelopeKeyPair, sealEnvelope, type Envelope, type Envelop
 import { HEADERS } from '../../../src/shared/constants';
 import { PGLITE_TEMPLATE, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
 
+/** The demo users tests log in as: two administrators (the second reviews what the first wrote) and a staff user. */
+const DEMO_CODES = ['admin', 'checker', 'staff'] as const;
+
 /** The demo users' credentials: exactly the login body (the contract refuses any other field). */
-export const DEMO = Object.fromEntries(demoUsers({}).map((u) => [u.userCode, { userCode: u.userCode, password: u.password }])) as Record<'admin' | 'staff', { userCode: string; password: string }>;
+export const DEMO = Object.fromEntries(
+  DEMO_CODES.map((code) => {
+    const user = demoUsers({}).find((u) => u.userCode === code);
+    if (!user) throw new Error(`the seed has no demo user ${code}`);
+    return [code, { userCode: user.userCode, password: user.password }];
+  }),
+) as Record<(typeof DEMO_CODES)[number], { userCode: string; password: string }>;
 
 export interface TestDb {
   db: Db;
