@@ -13,7 +13,7 @@ export interface OrgTable {
   orgCode: string;
   orgName: string;
   orgNameEn: string | null;
-  orgType: string | null;
+  orgType: string;
   createdAt: CreatedAt;
 }
 

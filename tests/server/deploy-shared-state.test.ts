@@ -17,7 +17,7 @@ const ADD = '/api/fsmc/test/org/add';
 /** A create route guarded by request tokens, on both instances. */
 function orgCreateRoute(app: FastifyInstance) {
   app.post<{ Body: { orgCode: string; orgName: string } }>(ADD, { config: { requestToken: true } }, async (request) => {
-    await app.db.insertInto('org').values({ orgCode: request.body.orgCode, orgName: request.body.orgName }).execute();
+    await app.db.insertInto('org').values({ orgCode: request.body.orgCode, orgName: request.body.orgName, orgType: 'SUB' }).execute();
     return ok(request.body.orgCode);
   });
 }

@@ -14,7 +14,7 @@ function orgCreateRoute(app: FastifyInstance) {
     '/api/fsmc/test/org/add',
     { schema: { body: { type: 'object', required: ['orgCode', 'orgName'], properties: { orgCode: { type: 'string' }, orgName: { type: 'string' } } } } },
     async (request) => {
-      await app.db.insertInto('org').values(request.body).execute();
+      await app.db.insertInto('org').values({ ...request.body, orgType: 'SUB' }).execute();
       return ok(request.body.orgCode);
     },
   );

@@ -16,7 +16,7 @@ function orgCreateRoute(app: FastifyInstance) {
       schema: { body: { type: 'object', required: ['orgCode', 'orgName'], properties: { orgCode: { type: 'string', minLength: 1 }, orgName: { type: 'string' } } } },
     },
     async (request) => {
-      await app.db.insertInto('org').values(request.body).execute();
+      await app.db.insertInto('org').values({ ...request.body, orgType: 'SUB' }).execute();
       return ok(request.body.orgCode);
     },
   );
