@@ -1,0 +1,169 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, CHECKER, STAFF, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+/**
+ * Issue 10: duties grant pages, end to end in the browser. Staff have no "系统参数" (system
+ * parameters) page and its calls are refused; an administrator makes a duty for it, grants
+ * the page, a second administrator approves the duty (four eyes), the administrator gives it
+ * to staff, and staff find the page after logging in again. Staff are given back exactly the
+ * duties they had, so later tests meet them as seeded.
+ */
+
+/** A new duty per attempt: a retried test finds the first attempt's duty already taken. */
+const dutyCode = () => `PARAM_KEEPER${test.info().retry ? `_${test.info().retry}` : ''}`;
+const DUTY_NAME = '参数维护员';
+/** The function tree's page for system parameters (server/db/seed-data/functions.ts, 70206). */
+const PAGE = { id: 70206, name: '系统参数', route: '#/sys-param-setting' } as const;
+
+const rows = (page: Page) => page.getByTestId('resource-table').locator('[data-part=row]');
+const form = (page: Page) => page.getByTestId('record-form');
+const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
+const menu = (page: Page) => page.getByTestId('nav-menu');
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+async function logout(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/login\.html#\/login/);
+}
+
+/**
+ * The administrator's user page, staff's row, "更多" → "岗位设置": ticks or unticks the duty
+ * (`held`) and saves.
+ */
+async function setStaffStation(admin: Page, code: string, held: boolean): Promise<void> {
+  await admin.goto('/index.html#/user-info');
+  await expect(admin.getByTestId('resource-user-info')).toBeVisible();
+  const staff = rows(admin).filter({ hasText: STAFF.userCode }).filter({ hasText: '张会计' });
+  await expect(staff).toHaveCount(1);
+  // The row's own "更多" (More) menu, named for screen readers after its user.
+  await staff.getByRole('button', { name: '张会计 (staff) 的更多操作' }).click();
+  await admin.getByRole('menuitem', { name: '岗位设置' }).click();
+  const dialog = admin.getByTestId('stations-dialog');
+  await expect(dialog.getByRole('heading', { level: 2 })).toContainText('张会计 (staff)');
+  const station = dialog.getByTestId('station').filter({ hasText: `(${code})` });
+  await expect(station).toHaveCount(1);
+  const box = station.getByRole('checkbox');
+  if ((await box.isChecked()) !== held) await station.click();
+  await expect(box).toBeChecked({ checked: held });
+  // The seeded duty stays whatever is changed.
+  await expect(dialog.getByTestId('station').filter({ hasText: '(STAFF)' }).getByRole('checkbox')).toBeChecked();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Takes the duty away from staff again, through the same dialog (used by the test and, tolerant, after it). */
+async function giveBack(browser: Browser, code: string): Promise<void> {
+  const admin = await newPage(browser);
+  try {
+    await loginAs(admin, ADMIN);
+    await setStaffStation(admin, code, false);
+  } finally {
+    await admin.context().close();
+  }
+}
+
+let granted: string | null = null;
+
+test.afterAll(async ({ browser }) => {
+  // Only when the test stopped between the grant and its own clean-up.
+  if (!granted) return;
+  try {
+    await giveBack(browser, granted);
+  } catch (error) {
+    console.warn(`duty-grant: could not take ${granted} back from staff: ${String(error)}`);
+  }
+});
+
+test('an administrator grants a duty to staff, who find its page after logging in again; before the grant its calls are refused', async ({ browser }) => {
+  const code = dutyCode();
+
+  // 1. Staff have no system-parameters page, and opening its address meets the server's refusal.
+  const staff = await newPage(browser);
+  await loginAs(staff, STAFF);
+  await expect(menu(staff).getByRole('button', { name: '系统设置' })).toHaveCount(0);
+  await expect(staff.getByTestId(`menu-leaf-${PAGE.id}`)).toHaveCount(0);
+  const denied = staff.waitForResponse((r) => r.url().endsWith('/api/fsmc/sys-param-setting/query'));
+  await staff.goto(`/index.html${PAGE.route}`);
+  expect((await denied).status()).toBe(403);
+  await expect(staff.getByTestId('resource-sys-param-setting').getByRole('alert')).toContainText('没有权限执行此操作');
+  await expect(rows(staff)).toHaveCount(0);
+
+  // 2. The administrator adds the duty and submits it for review, then grants it the page.
+  const admin = await newPage(browser);
+  await loginAs(admin, ADMIN);
+  await admin.goto('/index.html#/duty');
+  await expect(admin.getByTestId('resource-duty')).toBeVisible();
+  await expect(rows(admin).first()).toBeVisible();
+  await admin.getByRole('button', { name: '新增', exact: true }).click();
+  await field(admin, 'dutyCode').fill(code);
+  await field(admin, 'dutyName').fill(DUTY_NAME);
+  await field(admin, 'dutyNameEn').fill('Parameter keeper');
+  await form(admin).getByRole('button', { name: '保存并提交' }).click();
+  await expect(form(admin)).toHaveCount(0);
+  const duty = rows(admin).filter({ hasText: code });
+  await expect(duty).toContainText('待审核');
+  await expectNoRawLocaleKeys(admin);
+
+  await duty.getByRole('button', { name: '功能权限' }).click();
+  const tree = admin.getByTestId('function-tree-dialog');
+  await expect(tree.getByRole('heading', { level: 2 })).toContainText(`${DUTY_NAME} (${code})`);
+  const leaf = tree.getByTestId('function-leaf').filter({ hasText: PAGE.name });
+  await expect(leaf).toHaveCount(1);
+  await expect(leaf.getByRole('checkbox')).not.toBeChecked();
+  await leaf.getByRole('checkbox', { name: `选择 ${PAGE.name}` }).click();
+  await expect(leaf.getByRole('checkbox')).toBeChecked();
+  await tree.getByRole('button', { name: '保存' }).click();
+  await expect(tree).toHaveCount(0);
+  // Saved: opened again, the page is ticked and nothing else is.
+  await duty.getByRole('button', { name: '功能权限' }).click();
+  await expect(tree.getByTestId('function-leaf').filter({ hasText: PAGE.name }).getByRole('checkbox')).toBeChecked();
+  await expect(tree.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await tree.getByRole('button', { name: '关闭' }).click();
+  await expect(tree).toHaveCount(0);
+
+  // The one who submitted it may not approve it.
+  await duty.getByRole('button', { name: '审核' }).click();
+  await admin.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
+  await expect(admin.getByText('不能审核自己提交的记录').first()).toBeVisible();
+  await expect(duty).toContainText('待审核');
+
+  // The second administrator, in their own browser, passes the review.
+  const checker = await newPage(browser);
+  await loginAs(checker, CHECKER);
+  await expect(checker.getByTestId('current-user')).toHaveText(CHECKER.name);
+  await checker.goto('/index.html#/duty');
+  const pending = rows(checker).filter({ hasText: code });
+  await expect(pending).toContainText('待审核');
+  await pending.getByRole('button', { name: '审核' }).click();
+  await checker.getByTestId('review-dialog').getByRole('textbox').fill('同意，仅含系统参数页面');
+  await checker.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
+  await expect(pending).toContainText('已生效');
+  await checker.context().close();
+
+  // The administrator gives staff the duty beside the one they have.
+  granted = code;
+  await setStaffStation(admin, code, true);
+
+  // 3. Staff log in again: the menu has the page, and the page lists the parameters.
+  await logout(staff);
+  await loginAs(staff, STAFF);
+  await menu(staff).getByRole('button', { name: '系统设置' }).click();
+  await staff.getByTestId(`menu-leaf-${PAGE.id}`).click();
+  await expect(staff).toHaveURL(/#\/sys-param-setting/);
+  await expect(staff.getByTestId('resource-sys-param-setting')).toBeVisible();
+  await expect(rows(staff)).toHaveCount(7);
+  await expect(rows(staff).filter({ hasText: 'base.currency' })).toContainText('记账本位币');
+  await expect(staff.getByTestId('resource-sys-param-setting').getByRole('alert')).toHaveCount(0);
+  await expect(staff.getByTestId('breadcrumbs')).toHaveText(/系统设置.*参数.*系统参数/);
+  await staff.context().close();
+
+  // 4. Clean up: staff back to their seeded duty alone.
+  await setStaffStation(admin, code, false);
+  granted = null;
+  await admin.context().close();
+});
