@@ -16,7 +16,8 @@ const DUTY_NAME = '参数维护员';
 /** The function tree's page for system parameters (server/db/seed-data/functions.ts, 70206). */
 const PAGE = { id: 70206, name: '系统参数', route: '#/sys-param-setting' } as const;
 
-const rows = (page: Page) => page.getByTestId('resource-table').locator('[data-part=row]');
+/** A resource page's rows (pages stay alive, hidden, once opened: each is looked up within its own). */
+const rows = (page: Page, code: string) => page.getByTestId(`resource-${code}`).getByTestId('resource-table').locator('[data-part=row]');
 const form = (page: Page) => page.getByTestId('record-form');
 const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
 const menu = (page: Page) => page.getByTestId('nav-menu');
@@ -38,13 +39,15 @@ async function logout(page: Page): Promise<void> {
 async function setStaffStation(admin: Page, code: string, held: boolean): Promise<void> {
   await admin.goto('/index.html#/user-info');
   await expect(admin.getByTestId('resource-user-info')).toBeVisible();
-  const staff = rows(admin).filter({ hasText: STAFF.userCode }).filter({ hasText: '张会计' });
+  const staff = rows(admin, 'user-info').filter({ hasText: STAFF.userCode }).filter({ hasText: '张会计' });
   await expect(staff).toHaveCount(1);
   // The row's own "更多" (More) menu, named for screen readers after its user.
   await staff.getByRole('button', { name: '张会计 (staff) 的更多操作' }).click();
   await admin.getByRole('menuitem', { name: '岗位设置' }).click();
   const dialog = admin.getByTestId('stations-dialog');
   await expect(dialog.getByRole('heading', { level: 2 })).toContainText('张会计 (staff)');
+  // The dialog says when staff will see the change in their menu.
+  await expect(dialog).toContainText('该用户的菜单在其刷新页面或重新登录后更新');
   const station = dialog.getByTestId('station').filter({ hasText: `(${code})` });
   await expect(station).toHaveCount(1);
   const box = station.getByRole('checkbox');
@@ -59,6 +62,8 @@ async function setStaffStation(admin: Page, code: string, held: boolean): Promis
 /** Takes the duty away from staff again, through the same dialog (used by the test and, tolerant, after it). */
 async function giveBack(browser: Browser, code: string): Promise<void> {
   const admin = await newPage(browser);
+  // Every step fails within 10 s rather than waiting out the hook: a failure here is reported, not hung on.
+  admin.setDefaultTimeout(10_000);
   try {
     await loginAs(admin, ADMIN);
     await setStaffStation(admin, code, false);
@@ -91,21 +96,21 @@ test('an administrator grants a duty to staff, who find its page after logging i
   await staff.goto(`/index.html${PAGE.route}`);
   expect((await denied).status()).toBe(403);
   await expect(staff.getByTestId('resource-sys-param-setting').getByRole('alert')).toContainText('没有权限执行此操作');
-  await expect(rows(staff)).toHaveCount(0);
+  await expect(rows(staff, 'sys-param-setting')).toHaveCount(0);
 
   // 2. The administrator adds the duty and submits it for review, then grants it the page.
   const admin = await newPage(browser);
   await loginAs(admin, ADMIN);
   await admin.goto('/index.html#/duty');
   await expect(admin.getByTestId('resource-duty')).toBeVisible();
-  await expect(rows(admin).first()).toBeVisible();
+  await expect(rows(admin, 'duty').first()).toBeVisible();
   await admin.getByRole('button', { name: '新增', exact: true }).click();
   await field(admin, 'dutyCode').fill(code);
   await field(admin, 'dutyName').fill(DUTY_NAME);
   await field(admin, 'dutyNameEn').fill('Parameter keeper');
   await form(admin).getByRole('button', { name: '保存并提交' }).click();
   await expect(form(admin)).toHaveCount(0);
-  const duty = rows(admin).filter({ hasText: code });
+  const duty = rows(admin, 'duty').filter({ hasText: code });
   await expect(duty).toContainText('待审核');
   await expectNoRawLocaleKeys(admin);
 
@@ -137,7 +142,7 @@ test('an administrator grants a duty to staff, who find its page after logging i
   await loginAs(checker, CHECKER);
   await expect(checker.getByTestId('current-user')).toHaveText(CHECKER.name);
   await checker.goto('/index.html#/duty');
-  const pending = rows(checker).filter({ hasText: code });
+  const pending = rows(checker, 'duty').filter({ hasText: code });
   await expect(pending).toContainText('待审核');
   await pending.getByRole('button', { name: '审核' }).click();
   await checker.getByTestId('review-dialog').getByRole('textbox').fill('同意，仅含系统参数页面');
@@ -156,8 +161,8 @@ test('an administrator grants a duty to staff, who find its page after logging i
   await staff.getByTestId(`menu-leaf-${PAGE.id}`).click();
   await expect(staff).toHaveURL(/#\/sys-param-setting/);
   await expect(staff.getByTestId('resource-sys-param-setting')).toBeVisible();
-  await expect(rows(staff)).toHaveCount(7);
-  await expect(rows(staff).filter({ hasText: 'base.currency' })).toContainText('记账本位币');
+  await expect(rows(staff, 'sys-param-setting')).toHaveCount(7);
+  await expect(rows(staff, 'sys-param-setting').filter({ hasText: 'base.currency' })).toContainText('记账本位币');
   await expect(staff.getByTestId('resource-sys-param-setting').getByRole('alert')).toHaveCount(0);
   await expect(staff.getByTestId('breadcrumbs')).toHaveText(/系统设置.*参数.*系统参数/);
   await staff.context().close();

@@ -216,6 +216,8 @@ function StationsDialog({ userId, user, onClosed }: { userId: number; user: stri
             <Dialog.Body>
               <Stack gap="2">
                 <Text fontSize="sm" color="fg.muted">{t('admin.stations.explain')}</Text>
+                {/* The menu is read when the shell starts: say when the user will see a change. */}
+                <Text fontSize="sm" color="fg.muted">{t('admin.stations.menuHint')}</Text>
                 {view.loading && <Spinner role="status" aria-label={t('global.loading')} />}
                 <ErrorAlert message={view.error} />
                 {view.loadFailed && (
