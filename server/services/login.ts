@@ -8,7 +8,7 @@ import { createSession, hashToken, type SessionPolicy } from '../security/sessio
 import { bindKeyToSession } from '../security/envelope-keys';
 import { claimAttempt, clearEvents, releaseClaim, type Limit } from '../security/throttle';
 import { loginUserInfo } from './login-info';
-import { releaseElapsedLock } from './user-admin';
+import { releaseElapsedLock } from './user-lock';
 
 /**
  * Password login with throttling (issue 5 point 1), and the one way a login hands out a
