@@ -108,9 +108,10 @@ test('a reviewed record: staff save and submit a benchmark-rate addition, an adm
   await admin.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
   await expect(pending).toContainText('已生效');
   // In force: disabled or nullified from the row's menu, no longer reviewed or edited.
+  await expect(pending.getByRole('button', { name: '停用' })).toBeVisible();
+  await expect(pending.getByRole('button', { name: '审核' })).toHaveCount(0);
   await pending.getByRole('button', { name: '更多操作' }).click();
   await expect(admin.getByRole('menuitem', { name: '作废' })).toBeVisible();
-  await expect(admin.getByRole('menuitem', { name: '停用' })).toBeVisible();
   await admin.keyboard.press('Escape');
 });
 
