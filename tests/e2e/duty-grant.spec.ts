@@ -117,6 +117,10 @@ test('an administrator grants a duty to staff, who find its page after logging i
   await duty.getByRole('button', { name: '功能权限' }).click();
   const tree = admin.getByTestId('function-tree-dialog');
   await expect(tree.getByRole('heading', { level: 2 })).toContainText(`${DUTY_NAME} (${code})`);
+  // Sixty pages: the administrator filters for the one they want.
+  await expect(tree.getByTestId('function-leaf').first()).toBeVisible();
+  await tree.getByLabel('筛选页面（名称或所属菜单）').fill(PAGE.name);
+  await expect(tree.getByTestId('function-leaf')).toHaveCount(1);
   const leaf = tree.getByTestId('function-leaf').filter({ hasText: PAGE.name });
   await expect(leaf).toHaveCount(1);
   await expect(leaf.getByRole('checkbox')).not.toBeChecked();

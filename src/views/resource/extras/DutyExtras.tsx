@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Checkmark, Dialog, Portal, Spinner, Stack, Text, TreeView, createTreeCollection, useTreeViewNodeContext } from '@chakra-ui/react';
+import { Button, Checkmark, Dialog, Input, Portal, Spinner, Stack, Text, TreeView, createTreeCollection, useTreeViewNodeContext } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { contract, type FunctionNode } from '../../../shared/contract';
@@ -37,6 +37,18 @@ export function buildFunctionTree(functions: FunctionNode[]): { root: TreeNode; 
   }
   const leaves = new Set(functions.filter((f) => !nodes.get(f.id)!.children).map((f) => f.id));
   return { root, leaves };
+}
+
+/**
+ * The pages a filter finds: those whose name, or whose group's or area's name, contains it
+ * (letter case aside), so "参数" finds every page of the Parameters group as well as pages
+ * named so. Groups and areas are never matches themselves: they show only holding a page found.
+ */
+export function pagesMatching(functions: FunctionNode[], leaves: Set<number>, query: string): Set<number> {
+  const q = query.trim().toLocaleLowerCase();
+  const byId = new Map(functions.map((f) => [f.id, f]));
+  const path = (f: FunctionNode | undefined): string => (f ? `${f.functionName}\n${path(f.fatherFunctionId ? byId.get(f.fatherFunctionId) : undefined)}` : '');
+  return new Set(functions.filter((f) => leaves.has(f.id) && path(f).toLocaleLowerCase().includes(q)).map((f) => f.id));
 }
 
 /** A duty row's extra action: its function tree, for any duty not cancelled. */
@@ -89,6 +101,15 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
   useMountedDialog(view.state === 'closed', useCallback(() => send({ type: 'DIALOG.OPEN' }), [send]), onClosed);
   const { root, leaves } = useMemo(() => buildFunctionTree(view.items), [view.items]);
   const collection = useMemo(() => createTreeCollection<TreeNode>({ nodeToValue: (n) => n.id, nodeToString: (n) => n.name, rootNode: root }), [root]);
+  // Sixty pages and more: a filter finds one without scrolling through them all. Ticks of pages
+  // it hides are kept; a group's checkbox ticks the pages it shows.
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => {
+    if (!filter.trim()) return collection;
+    const found = pagesMatching(view.items, leaves, filter);
+    return collection.filter((n) => found.has(Number(n.id)));
+  }, [collection, view.items, leaves, filter]);
+  const nothingFound = shown.getNodeChildren(shown.rootNode).length === 0;
   const { checkedValue, onCheckedChange, ...treeData } = view.getTreeProps();
   // Three levels, a few dozen groups: every branch starts open, so every granted page shows.
   const branches = useMemo(() => view.items.filter((f) => !leaves.has(f.id)).map((f) => String(f.id)), [view.items, leaves]);
@@ -99,7 +120,12 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
         <Dialog.Positioner>
           <Dialog.Content data-testid="function-tree-dialog">
             <Dialog.Header>
-              <Dialog.Title>{t('admin.tree.title', { duty })}</Dialog.Title>
+              <Stack gap="3" flex="1">
+                <Dialog.Title>{t('admin.tree.title', { duty })}</Dialog.Title>
+                {view.items.length > 0 && (
+                  <Input size="sm" type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} placeholder={t('admin.tree.filter')} aria-label={t('admin.tree.filter')} data-part="function-filter" />
+                )}
+              </Stack>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="2">
@@ -109,10 +135,11 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
                 {view.loadFailed && (
                   <Button size="sm" variant="outline" alignSelf="start" {...view.getRetryProps()}>{t('admin.tree.retry')}</Button>
                 )}
-                {view.items.length > 0 && (
+                {view.items.length > 0 && nothingFound && <Text data-part="function-filter-empty">{t('admin.tree.noMatch', { filter: filter.trim() })}</Text>}
+                {view.items.length > 0 && !nothingFound && (
                   <TreeView.Root
                     {...treeData}
-                    collection={collection}
+                    collection={shown}
                     size="sm"
                     defaultExpandedValue={branches}
                     checkedValue={checkedValue}
