@@ -26,10 +26,13 @@ function RoutePage({ route }: { route: RouteDef }) {
   const { t, lang } = useI18n();
   const { user } = useShell();
   // A resource's page is titled as its menu item names it (breadcrumbs and title agree).
-  const { current: leaf } = useMenu(route.title ? route.path : '');
+  const { current: leaf, loading } = useMenu(route.title ? route.path : '');
   const title = route.title ? (leaf?.functionName ?? route.title[lang]) : t(route.titleKey);
   useTitle(title);
   if (route.meta?.adminOnly && user?.userType !== USER_TYPE_ADMIN) return <ForbiddenView />;
+  // A resource's page is granted by its menu item: without it, say so rather than let its calls fail (the server refuses them anyway).
+  if (route.title && loading) return <Center p="8"><Spinner /></Center>;
+  if (route.title && !leaf) return <ForbiddenView />;
   // The boundary and its own Suspense per page: a page that fails leaves the shell standing.
   return (
     <PageErrorBoundary page={title} onRetry={() => forgetPage(route)}>

@@ -40,6 +40,6 @@ export function useColumnSettings(code: string, columns: readonly ColumnBase[], 
       }),
     [],
   );
-  const [snapshot, send] = useMachine(logic, { input: { code, columns: columns.map(({ field, kind }) => ({ field, kind })), admin }, inspect });
+  const [snapshot, send] = useMachine(logic, { input: { code, columns: columns.map(({ field, kind, width }) => ({ field, kind, ...(width ? { width } : {}) })), admin }, inspect });
   return connectColumnSettings(snapshot, send);
 }
