@@ -31,8 +31,9 @@ export function demoUsers(env: NodeJS.ProcessEnv = process.env): DemoUser[] {
   const pick = (demo: string) => (random ? `${randomBytes(9).toString('base64url')}A1!` : demo);
   return [
     { userCode: 'admin', password: pick('Admin@2026'), userType: 1, dutyCode: 'ADMIN', userName: '系统管理员', userNameEn: 'Administrator' },
-    { userCode: 'checker', password: pick('Checker@2026'), userType: 1, dutyCode: 'ADMIN', userName: '复核员', userNameEn: 'Checker' },
     { userCode: 'staff', password: pick('Staff@2026'), userType: 2, dutyCode: 'STAFF', userName: '张会计', userNameEn: 'Zhang (clerk)' },
+    // Last, so the first two users keep the ids they always had.
+    { userCode: 'checker', password: pick('Checker@2026'), userType: 1, dutyCode: 'ADMIN', userName: '复核员', userNameEn: 'Checker' },
   ];
 }
 
