@@ -155,3 +155,35 @@ test('column settings: staff reorder, pin and hide columns, reload and find them
   await admin.getByTestId('table-settings-trigger').click();
   await expect(admin.getByTestId('table-settings-tab-exist')).toBeVisible();
 });
+
+test('keyboard only: open the add form, fill it, save with Enter; a link cell opens the other system’s page with the row’s values', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.goto('/index.html#/currency');
+  await expect(rows(page)).toHaveCount(10);
+  const add = page.getByTestId('resource-currency').getByRole('button', { name: '新增', exact: true });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await expect(form(page)).toBeVisible();
+  // The first field has the focus when the drawer opens; Tab goes on to the next.
+  await expect(field(page, 'currencyCode')).toBeFocused();
+  await page.keyboard.type('QQK');
+  await page.keyboard.press('Tab');
+  await expect(field(page, 'currencyName')).toBeFocused();
+  await page.keyboard.type('键盘币');
+  await page.keyboard.press('Enter');
+  await expect(form(page)).toHaveCount(0);
+  await page.getByTestId('query-form').getByLabel('币种代码').fill('QQK');
+  await page.keyboard.press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('键盘币');
+
+  await page.goto('/index.html#/counter-party');
+  const link = rows(page).filter({ hasText: 'CP000004' }).locator('[data-part=link]');
+  const name = (await link.textContent())!.trim();
+  await link.click();
+  const frame = page.getByTestId('drawer-iframe-frame');
+  await expect(frame).toHaveAttribute('src', /^https:\/\/www\.gsxt\.gov\.cn\/corp-query-search-1\.html\?/);
+  const src = new URL((await frame.getAttribute('src'))!);
+  expect(src.searchParams.get('counterPartyName')).toBe(name);
+  expect(src.searchParams.get('creditCode')).toMatch(/^[0-9A-Z]{18}$/);
+});
