@@ -264,6 +264,18 @@ export const WATERMARK = { tile: 250, angle: -30 } as const;
 export const DATE_FORMAT = 'yyyy-MM-dd';
 export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
 export const DATE_TIME_FULL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+/** Widgets §9: the date-range shortcuts, in the order they are offered. */
+export const DATE_RANGE_SHORTCUTS = ['today', 'last7Days', 'last1Month', 'last3Months', 'last6Months', 'last12Months'] as const;
+export type DateRangeShortcut = (typeof DATE_RANGE_SHORTCUTS)[number];
+/** How far back each shortcut reaches: `days` counts today; `months` is the same day N months ago. */
+export const DATE_RANGE_SHORTCUT_SPAN: Record<DateRangeShortcut, { days: number } | { months: number }> = {
+  today: { days: 1 },
+  last7Days: { days: 7 },
+  last1Month: { months: 1 },
+  last3Months: { months: 3 },
+  last6Months: { months: 6 },
+  last12Months: { months: 12 },
+};
 export const AMOUNT_DECIMALS = 2;
 export const BUDGET_AMOUNT_PRECISION = 2;
 export const CAPITAL_AMOUNT_LIMIT = 1e16;
@@ -281,3 +293,7 @@ export const DIALOG_WIDTH = {
 } as const;
 export const HIDDEN_FIELD_DIALOG_MAX_HEIGHT = 400;
 export const PREVIEW_CONTENT_WIDTH = 600;
+
+/** Table row edit (widget-library §4): the wire flag on a new, unsaved row: `row_status: 'add'`. */
+export const ROW_STATUS_FIELD = 'row_status';
+export const ROW_STATUS_ADD = 'add';

@@ -2,8 +2,22 @@
  * Form helpers of widgets §5 and §9 (issue 11 point 8): the Chinese capital amount, the date
  * and date-time formats, and the date-range shortcuts. Pure functions: `now` is passed in.
  */
+import { describe, expect, it } from '@jest/globals';
 import { capitalAmount, CAPITAL_AMOUNT_TOO_LARGE, CAPITAL_AMOUNT_TOO_PRECISE } from '../../src/shared/capital-amount';
-import { NOT_A_NUMBER } from '../../src/shared/format-amount';
+import { DATE_RANGE_SHORTCUTS } from '../../src/shared/constants';
+import {
+  INVALID_DATE,
+  dateRangeFor,
+  dateText,
+  formatDate,
+  formatDateTime,
+  formatDateTimeFull,
+  isDateText,
+  parseDate,
+  parseDateTime,
+  parseDateTimeFull,
+} from '../../src/shared/date-format';
+import { NOT_A_NUMBER, formatAmount } from '../../src/shared/format-amount';
 
 describe('capitalAmount', () => {
   it.each<[number | string, string]>([
@@ -78,5 +92,83 @@ describe('capitalAmount', () => {
     [{}, NOT_A_NUMBER],
   ])('refuses %p with "%s"', (value, message) => {
     expect(() => capitalAmount(value as number)).toThrow(new Error(message));
+  });
+});
+
+describe('amount helper reused', () => {
+  it('formats with two decimals and refuses non-numbers with the spec message', () => {
+    expect(formatAmount('1234567.891', 'zh-CN')).toBe('1,234,567.89');
+    expect(() => formatAmount('abc', 'en-US')).toThrow(NOT_A_NUMBER);
+  });
+});
+
+describe('date formats', () => {
+  const moment = new Date(2024, 0, 5, 9, 7, 3); // local time: the formats are local
+
+  it('writes date, date-time and full date-time', () => {
+    expect(formatDate(moment)).toBe('2024-01-05');
+    expect(formatDateTime(moment)).toBe('2024-01-05 09:07');
+    expect(formatDateTimeFull(moment)).toBe('2024-01-05 09:07:03');
+    expect(formatDate(moment.getTime())).toBe('2024-01-05');
+    expect(dateText(null)).toBe('');
+    expect(dateText(moment)).toBe('2024-01-05');
+  });
+
+  it('refuses invalid dates when formatting', () => {
+    expect(() => formatDate(new Date(NaN))).toThrow(new Error(INVALID_DATE));
+    expect(() => formatDateTime('not a date')).toThrow(new Error(INVALID_DATE));
+    expect(() => formatDateTimeFull(NaN)).toThrow(new Error(INVALID_DATE));
+  });
+
+  it('parses exactly what it writes', () => {
+    expect(parseDate('2024-01-05')).toEqual(new Date(2024, 0, 5));
+    expect(parseDateTime('2024-01-05 09:07')).toEqual(new Date(2024, 0, 5, 9, 7));
+    expect(parseDateTimeFull('2024-01-05 09:07:03')).toEqual(moment);
+    expect(parseDate('2024-02-29')).toEqual(new Date(2024, 1, 29));
+    expect(isDateText('2024-12-31')).toBe(true);
+  });
+
+  it.each(['2024-02-30', '2023-02-29', '2024-13-01', '2024-1-5', '05/01/2024', '', 'abc', '2024-01-05 09:07'])(
+    'refuses the date %p',
+    (text) => {
+      expect(() => parseDate(text)).toThrow(new Error(INVALID_DATE));
+      expect(isDateText(text)).toBe(false);
+    },
+  );
+
+  it('refuses invalid date-times', () => {
+    expect(() => parseDateTime('2024-01-05 24:00')).toThrow(new Error(INVALID_DATE));
+    expect(() => parseDateTime('2024-01-05')).toThrow(new Error(INVALID_DATE));
+    expect(() => parseDateTimeFull('2024-01-05 09:07:60')).toThrow(new Error(INVALID_DATE));
+  });
+});
+
+describe('date-range shortcuts', () => {
+  const now = new Date(2024, 4, 15, 16, 30); // 15 May 2024, afternoon
+
+  it('offers today, last 7 days, 1, 3, 6 and 12 months', () => {
+    expect(DATE_RANGE_SHORTCUTS).toEqual(['today', 'last7Days', 'last1Month', 'last3Months', 'last6Months', 'last12Months']);
+  });
+
+  it.each([
+    ['today', '2024-05-15'],
+    ['last7Days', '2024-05-09'],
+    ['last1Month', '2024-04-15'],
+    ['last3Months', '2024-02-15'],
+    ['last6Months', '2023-11-15'],
+    ['last12Months', '2023-05-15'],
+  ] as const)('%s runs from %s to today', (shortcut, from) => {
+    expect(dateRangeFor(shortcut, now)).toEqual({ from, to: '2024-05-15' });
+  });
+
+  it('crosses month and year ends and clamps to the shorter month', () => {
+    expect(dateRangeFor('last7Days', new Date(2024, 0, 3))).toEqual({ from: '2023-12-28', to: '2024-01-03' });
+    expect(dateRangeFor('last1Month', new Date(2024, 2, 31))).toEqual({ from: '2024-02-29', to: '2024-03-31' });
+    expect(dateRangeFor('last3Months', new Date(2023, 4, 31))).toEqual({ from: '2023-02-28', to: '2023-05-31' });
+    expect(dateRangeFor('last12Months', new Date(2024, 1, 29))).toEqual({ from: '2023-02-28', to: '2024-02-29' });
+  });
+
+  it('refuses an invalid now', () => {
+    expect(() => dateRangeFor('today', new Date(NaN))).toThrow(new Error(INVALID_DATE));
   });
 });

@@ -1,0 +1,104 @@
+import { format, isValid, parse, subDays, subMonths } from 'date-fns';
+import {
+  DATE_FORMAT,
+  DATE_RANGE_SHORTCUT_SPAN,
+  DATE_TIME_FORMAT,
+  DATE_TIME_FULL_FORMAT,
+  type DateRangeShortcut,
+} from './constants';
+
+/**
+ * Date and date-time formats of widgets §9 (date-fns 4, local time): DATE_FORMAT (yyyy-MM-dd),
+ * DATE_TIME_FORMAT (yyyy-MM-dd HH:mm, the short and medium forms) and DATE_TIME_FULL_FORMAT
+ * (with seconds); parsing is strict (the text must be exactly what formatting would write, so
+ * "2024-02-30" and "2024-2-3" are refused); and the date-range shortcuts, a pure function of
+ * the `now` the caller passes.
+ *
+ * Refusals throw an Error whose message is INVALID_DATE, like the amount helper's NOT_A_NUMBER.
+ */
+
+export const INVALID_DATE = 'date is not a valid date';
+
+export type DateInput = Date | number | string;
+
+function toDate(value: DateInput): Date {
+  const date = value instanceof Date ? value : typeof value === 'number' || typeof value === 'string' ? new Date(value) : new Date(NaN);
+  if (!isValid(date)) throw new Error(INVALID_DATE);
+  return date;
+}
+
+/** `formatDate(new Date(2024, 0, 5))` → "2024-01-05". A number or string goes through `new Date`. */
+export function formatDate(value: DateInput): string {
+  return format(toDate(value), DATE_FORMAT);
+}
+
+/** "2024-01-05 09:07". */
+export function formatDateTime(value: DateInput): string {
+  return format(toDate(value), DATE_TIME_FORMAT);
+}
+
+/** "2024-01-05 09:07:03". */
+export function formatDateTimeFull(value: DateInput): string {
+  return format(toDate(value), DATE_TIME_FULL_FORMAT);
+}
+
+/** For a cell or a read-only field: empty for no value, else the date (throws on an invalid one). */
+export function dateText(value: DateInput | null | undefined, pattern: string = DATE_FORMAT): string {
+  if (value === null || value === undefined || value === '') return '';
+  return format(toDate(value), pattern);
+}
+
+function strictParse(text: string, pattern: string): Date {
+  if (typeof text !== 'string') throw new Error(INVALID_DATE);
+  const trimmed = text.trim();
+  const date = parse(trimmed, pattern, new Date(2000, 0, 1));
+  if (!isValid(date) || format(date, pattern) !== trimmed) throw new Error(INVALID_DATE);
+  return date;
+}
+
+/** "2024-01-05" → that day at local midnight. */
+export function parseDate(text: string): Date {
+  return strictParse(text, DATE_FORMAT);
+}
+
+/** "2024-01-05 09:07" → that minute, local time. */
+export function parseDateTime(text: string): Date {
+  return strictParse(text, DATE_TIME_FORMAT);
+}
+
+/** "2024-01-05 09:07:03" → that second, local time. */
+export function parseDateTimeFull(text: string): Date {
+  return strictParse(text, DATE_TIME_FULL_FORMAT);
+}
+
+/** True when the text is a date as DATE_FORMAT writes it. */
+export function isDateText(text: unknown): text is string {
+  if (typeof text !== 'string') return false;
+  try {
+    parseDate(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The range a date-range shortcut stands for, both ends as yyyy-MM-dd and both inclusive; `to`
+ * is always today (the day of `now`, local time).
+ * - today: today … today.
+ * - last7Days: seven days counting today, so today − 6 days … today.
+ * - lastNMonth(s): the same day N months ago … today (date-fns subMonths: from 31 March one
+ *   month back is 29 February in a leap year, the last day of the shorter month).
+ */
+export function dateRangeFor(shortcut: DateRangeShortcut, now: DateInput): DateRange {
+  const today = toDate(now);
+  const span = DATE_RANGE_SHORTCUT_SPAN[shortcut];
+  if (!span) throw new Error(`unknown date range shortcut: ${String(shortcut)}`);
+  const from = 'days' in span ? subDays(today, span.days - 1) : subMonths(today, span.months);
+  return { from: format(from, DATE_FORMAT), to: format(today, DATE_FORMAT) };
+}
