@@ -9,6 +9,7 @@ import type { QueryReason } from '../../src/machines/query-page.machine';
 import type { SavedQuery } from '../../src/shared/contract';
 import type { QueryField, QueryParams } from '../../src/shared/query-rules';
 import { SAVED_QUERY_DEFAULT, SAVED_QUERY_NOT_DEFAULT } from '../../src/shared/constants';
+import { dateRangeFor } from '../../src/shared/date-format';
 
 // Dictionary options come from the shared service; here, one stable answer per type.
 const kinds = Promise.resolve([
@@ -135,6 +136,23 @@ describe('query form', () => {
     await settle();
     expect(queries.at(-1)).toEqual([{ code: 'CNY', amount: 12, dayFrom: '2026-01-01' }, 'search']);
     expect(within(form()).queryByText('query.rule.number')).toBeNull();
+  });
+
+  it('fills a date range from a shortcut (last 7 days, ending today) and queries with it', async () => {
+    const { queries } = await mount();
+    fireEvent.click(within(form()).getByRole('button', { name: 'query.shortcut.open' }));
+    await settle();
+    // Zag's menu selects the highlighted item: pointer down highlights it, then the click selects it.
+    const entry = await screen.findByRole('menuitem', { name: 'query.shortcut.last7Days' });
+    fireEvent.pointerDown(entry);
+    await settle();
+    fireEvent.click(entry);
+    await settle();
+    const expected = dateRangeFor('last7Days', new Date());
+    expect([input('dayFrom').value, input('dayTo').value]).toEqual([expected.from, expected.to]);
+    submit();
+    await settle();
+    expect(queries.at(-1)).toEqual([{ code: 'CNY', dayFrom: expected.from, dayTo: expected.to }, 'search']);
   });
 
   it('resets to the defaults and queries with reason reset', async () => {

@@ -1,8 +1,9 @@
 import { Suspense, use, useState } from 'react';
-import { Badge, Box, Button, Collapsible, Field, Group, HStack, IconButton, Input, NativeSelect, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Collapsible, Field, Group, HStack, IconButton, Input, Menu, NativeSelect, Portal, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { connectQueryPage, type QueryPageApi, type ShownField } from '../../machines/query-page.connect';
-import { FORM_LAYOUT, SAVED_QUERY_DEFAULT } from '../../shared/constants';
+import { DATE_RANGE_SHORTCUTS, FORM_LAYOUT, SAVED_QUERY_DEFAULT, type DateRangeShortcut } from '../../shared/constants';
+import { dateRangeFor } from '../../shared/date-format';
 import type { QueryField } from '../../shared/query-rules';
 import { dictionaryOptions } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
@@ -170,6 +171,7 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
             {t('query.input.separator')}
           </Text>
           <Input size="sm" type="date" aria-label={t('query.input.to', { field: field.label })} {...props(keys[1]!)} />
+          <RangeShortcuts api={api} label={field.label} fromKey={keys[0]!} toKey={keys[1]!} />
         </HStack>
       );
     case 'dict':
@@ -194,6 +196,42 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
     default:
       return <Input id={id} size="sm" inputMode={field.type === 'int' ? 'numeric' : field.type === 'decimal' ? 'decimal' : undefined} maxLength={field.type === 'text' ? field.max : undefined} {...props(keys[0]!)} />;
   }
+}
+
+/**
+ * The date-range shortcuts of widgets §9 beside a date range: choosing one fills both inputs
+ * (yyyy-MM-dd, ending today) through the inputs' own change handlers, so the query page's
+ * machine sees two ordinary FIELD.CHANGE events.
+ */
+function RangeShortcuts({ api, label, fromKey, toKey }: { api: QueryPageApi; label: string; fromKey: string; toKey: string }) {
+  const { t } = useI18n();
+  const from = api.getInputProps(fromKey);
+  const to = api.getInputProps(toKey);
+  const choose = (shortcut: DateRangeShortcut) => {
+    const range = dateRangeFor(shortcut, new Date());
+    from.onChange({ currentTarget: { value: range.from } });
+    to.onChange({ currentTarget: { value: range.to } });
+  };
+  return (
+    <Menu.Root onSelect={(d) => choose(d.value as DateRangeShortcut)}>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="ghost" px="1.5" disabled={from.disabled || to.disabled} aria-label={t('query.shortcut.open', { field: label })} data-part="range-shortcuts">
+          ⋯
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {DATE_RANGE_SHORTCUTS.map((s) => (
+              <Menu.Item key={s} value={s} data-shortcut={s}>
+                {t(`query.shortcut.${s}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
 }
 
 type SelectInput = ReturnType<QueryPageApi['getInputProps']>;
