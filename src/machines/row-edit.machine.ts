@@ -121,8 +121,8 @@ export const rowEditMachine = setup({
     /** The saved row replaces the active one, without the new-row flag; it becomes an added row if it was new. */
     applySaved: assign(({ context, event }) => {
       const output = (event as unknown as { output?: Row | null }).output;
-      const { [ROW_STATUS_FIELD]: _flag, ...sent } = draftRow(context);
-      const saved = output ?? sent;
+      // The server's row if it answered one (a new row's own key), else the row as sent; never flagged new.
+      const { [ROW_STATUS_FIELD]: _flag, ...saved } = output ?? draftRow(context);
       const key = rowKeyOf(saved, context.rowKey);
       const addedKeys = context.mode === 'add' && !context.addedKeys.includes(key) ? [...context.addedKeys, key] : context.addedKeys;
       return { rows: replaceRow(context, context.activeKey ?? '', saved), addedKeys, activeKey: null, mode: null, draft: {}, restore: null, errors: {}, failure: null };

@@ -1,0 +1,1 @@
+export { EditableTable, type EditableColumn, type EditableTableProps } from './EditableTable';

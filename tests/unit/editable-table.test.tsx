@@ -1,0 +1,113 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { I18nProvider } from '../../src/services/i18n/react';
+import { system } from '../../src/services/theme';
+import { EditableTable } from '../../src/widgets/editable-table';
+import type { FieldValue, Row, SaveRowInput } from '../../src/machines/row-edit.machine';
+import { ROW_STATUS_ADD, ROW_STATUS_FIELD } from '../../src/shared/constants';
+
+// EditableTable with the real row-edit machine; the save is a double the test answers. The
+// table's messages are served from locale/table by a fetch double, so the test finds what a
+// user reads.
+
+const LOCALE = join(__dirname, '../../locale');
+const zh = JSON.parse(readFileSync(join(LOCALE, 'table/zh-CN/index.json'), 'utf8'));
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    const m = String(input).match(/locale\/(table)\/([\w-]+)\/index\.json$/);
+    return m ? new Response(readFileSync(join(LOCALE, m[1]!, m[2]!, 'index.json'), 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } }) : new Response('', { status: 404 });
+  }) as typeof fetch;
+});
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+afterEach(cleanup);
+
+const settle = () => act(() => new Promise<void>((r) => setTimeout(r, 0)));
+const validate = (values: Record<string, FieldValue>) => (String(values.name ?? '').trim() ? {} : { name: { key: 'resource.error.required' } });
+
+async function renderTable(saveRow: (input: SaveRowInput) => Promise<Row | null | undefined>) {
+  render(
+    <ChakraProvider value={system}>
+      <I18nProvider modules={['table']}>
+        <EditableTable
+          columns={[{ field: 'code', header: 'Code' }, { field: 'name', header: 'Name' }]}
+          rows={[{ id: 1, code: 'USD', name: '美元' }]}
+          rowKey="id"
+          blank={{ code: '', name: '' }}
+          validate={validate}
+          saveRow={saveRow}
+          testId="editable"
+        />
+      </I18nProvider>
+    </ChakraProvider>,
+  );
+  await settle();
+  await settle();
+}
+
+const rows = () => within(screen.getByTestId('editable')).getAllByRole('row').slice(1);
+
+describe('EditableTable (widgets §4 table row edit)', () => {
+  it('adds a row flagged row_status add, saves it, and refuses a second add while one is open', async () => {
+    const saved: SaveRowInput[] = [];
+    await renderTable(async (input) => {
+      saved.push(input);
+      return { ...input.row, id: 9 };
+    });
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]!.getAttribute('data-state')).toBe('idle');
+
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.add }));
+    expect(rows()).toHaveLength(2);
+    expect(rows()[1]!.getAttribute('data-state')).toBe('add');
+
+    // A second add while the new row is open is refused, with a message, and adds nothing.
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.add }));
+    expect(screen.getByRole('alert')!.textContent).toContain(zh.rowEdit.busy);
+    expect(rows()).toHaveLength(2);
+
+    // An empty name is refused in place; typing one and saving sends the row as new.
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.save }));
+    expect(saved).toHaveLength(0);
+    expect(within(rows()[1]!).getByLabelText('Name')!.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(within(rows()[1]!).getByLabelText('Name'), { target: { value: '欧元' } });
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.save }));
+    await settle();
+    expect(saved).toEqual([{ row: expect.objectContaining({ name: '欧元', [ROW_STATUS_FIELD]: ROW_STATUS_ADD }), isNew: true }]);
+    expect(rows()[1]!.getAttribute('data-state')).toBe('idle');
+    expect(rows()[1]!.textContent).toContain('欧元');
+    // The server's row replaces it, under its own key and without the new-row flag; editing it again is addEdit.
+    fireEvent.click(within(rows()[1]!).getByRole('button', { name: zh.rowEdit.edit }));
+    expect(rows()[1]!.getAttribute('data-state')).toBe('addEdit');
+    fireEvent.change(within(rows()[1]!).getByLabelText('Name'), { target: { value: '英镑' } });
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.cancel }));
+    expect(rows()[1]!.textContent).toContain('欧元');
+  });
+
+  it('cancel removes a new row and reverts an edited one; a refused save keeps the typed value and says why', async () => {
+    await renderTable(async () => {
+      throw new Error('该记录已被他人修改');
+    });
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.add }));
+    expect(rows()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.cancel }));
+    expect(rows()).toHaveLength(1);
+
+    fireEvent.click(within(rows()[0]!).getByRole('button', { name: zh.rowEdit.edit }));
+    expect(rows()[0]!.getAttribute('data-state')).toBe('edit');
+    fireEvent.change(within(rows()[0]!).getByLabelText('Name'), { target: { value: '日元' } });
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.save }));
+    await settle();
+    expect(screen.getByRole('alert')!.textContent).toContain('该记录已被他人修改');
+    expect((within(rows()[0]!).getByLabelText('Name') as HTMLInputElement).value).toBe('日元');
+
+    fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.cancel }));
+    expect(rows()[0]!.getAttribute('data-state')).toBe('idle');
+    expect(rows()[0]!.textContent).toContain('美元');
+  });
+});
