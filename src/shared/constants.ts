@@ -221,6 +221,8 @@ export const BIG_TABLE_PAGE_SIZES = [50, 100, 200, 300, 500, 1000] as const;
 export const BIG_TABLE_DEFAULT_PAGE_SIZE = 50;
 export const LOOKUP_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const LOOKUP_DEFAULT_PAGE_SIZE = 10;
+/** A dictionary's values edited in place (issue 11 point 6): all of them on one page, up to this many. */
+export const DICTIONARY_VALUES_PAGE_SIZE = 200;
 export const SCROLL_LOOKUP_PAGE_SIZE = 10;
 export const SELECT_SCROLL_PAGE_SIZE = 15;
 export const SELECT_SCROLL_HEIGHT = 200;

@@ -10,6 +10,8 @@ import { useLocaleModule } from '../inspector/use-locale-module';
 export interface EditableColumn {
   field: string;
   header: string;
+  /** `saved`: typed only in a new row (a key such as a code); `always`: never typed here. */
+  lock?: 'saved' | 'always';
 }
 
 export interface EditableTableProps {
@@ -74,7 +76,8 @@ export function EditableTable(props: EditableTableProps) {
             return (
               <Table.Row key={api.keyOf(row)} {...api.getRowProps(row)}>
                 {props.columns.map((c) => {
-                  const { onChange, error, value, readOnly, ...cell } = api.getCellProps(row, c.field);
+                  const { onChange, error, value, readOnly: busyOrIdle, ...cell } = api.getCellProps(row, c.field);
+                  const readOnly = busyOrIdle || c.lock === 'always' || (c.lock === 'saved' && api.rowState(row) !== 'add');
                   return (
                     <Table.Cell key={c.field} {...cell}>
                       {active ? (

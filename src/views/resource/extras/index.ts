@@ -32,4 +32,7 @@ export const RESOURCE_EXTRAS: Record<string, ResourceExtras> = {
   duty: {
     rowActions: deferred(() => import('./DutyExtras').then((m) => ({ default: m.DutyRowActions }))),
   },
+  dictionary: {
+    rowActions: deferred(() => import('./DictionaryExtras').then((m) => ({ default: m.DictionaryRowActions }))),
+  },
 };

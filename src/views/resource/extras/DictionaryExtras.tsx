@@ -1,0 +1,117 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button, CloseButton, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import valueDef from '../../../resources/defs/dictionary-value';
+import { resourceApi, type ResourceRow } from '../../../services/api/resources';
+import { bodyOf, validateValues, valuesOf } from '../../../services/resource-form';
+import { useI18n } from '../../../services/i18n/react';
+import type { FieldValue, Row, SaveRowInput } from '../../../machines/row-edit.machine';
+import { DICTIONARY_VALUES_PAGE_SIZE } from '../../../shared/constants';
+import { EditableTable, type EditableColumn } from '../../../widgets/editable-table';
+import { ErrorAlert } from '../../../widgets/ErrorAlert';
+import { usePagedList, type FetchPage } from '../../../widgets/paged-list/usePagedList';
+import { useLocaleModule } from '../../../widgets/inspector/use-locale-module';
+import type { RowExtraProps } from './types';
+
+const values = resourceApi(valueDef);
+
+/** A stored value's id and version, as the update needs them (the row's draft holds them as text). */
+const recordOf = (row: Row) => (row.id != null && /^\d+$/.test(String(row.id)) ? { id: Number(row.id), version: Number(row.version) } : undefined);
+
+/** Validation with the dictionary-value definition's own schema, so messages are the resource's. */
+export const validateValue = (input: Record<string, FieldValue>, row: Row) => validateValues(valueDef, valuesOf(valueDef, { ...row, ...input }), recordOf(row)) as Record<string, unknown>;
+
+/** Saves one value: `add` for a new row (its dictionary filled in), `update` with id and version otherwise. */
+export function saveValue(dictType: string) {
+  return async ({ row, isNew }: SaveRowInput): Promise<Row | null> => {
+    const form = valuesOf(valueDef, { ...row, dictType });
+    const record = recordOf(row);
+    if (isNew || !record) return values.run('add', bodyOf(valueDef, form));
+    return values.run('update', bodyOf(valueDef, form, record));
+  };
+}
+
+/** A dictionary row's extra action: its values, edited in place (issue 11 point 6). */
+export function DictionaryRowActions({ row }: RowExtraProps) {
+  const { t } = useI18n();
+  const ready = useLocaleModule('admin');
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  if (!ready) return null;
+  const dictType = String(row.dictType ?? '');
+  const name = String(row.dictName ?? dictType);
+  return (
+    <>
+      <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setOpen(true)} data-part="dictionary-values" aria-label={t('admin.dictValues.actionLabel', { name })}>
+        {t('admin.dictValues.action')}
+      </Button>
+      {open && <DictionaryValuesDialog dictType={dictType} name={name} onClose={close} />}
+    </>
+  );
+}
+
+/** The values of one dictionary: loaded by the paged-list machine, then edited by the row-edit machine. */
+export function DictionaryValuesDialog({ dictType, name, onClose }: { dictType: string; name: string; onClose: () => void }) {
+  const { t } = useI18n();
+  // The text filter is "contains": only this dictionary's own values are kept.
+  const fetchPage: FetchPage<ResourceRow> = useCallback(
+    async ({ start, limit }) => {
+      const page = await values.query({ start, limit, dictType, sort: { field: 'sort', order: 'asc' } });
+      const rows = page.rows.filter((r) => r.dictType === dictType);
+      return { rows, total: rows.length };
+    },
+    [dictType],
+  );
+  const list = usePagedList<ResourceRow>(fetchPage, undefined, { pageSize: DICTIONARY_VALUES_PAGE_SIZE, pageSizes: [DICTIONARY_VALUES_PAGE_SIZE] });
+  const columns: EditableColumn[] = useMemo(
+    () => [
+      { field: 'value', header: t('admin.dictValues.value'), lock: 'saved' },
+      { field: 'textZh', header: t('admin.dictValues.textZh') },
+      { field: 'textEn', header: t('admin.dictValues.textEn') },
+      { field: 'sort', header: t('admin.dictValues.sort') },
+    ],
+    [t],
+  );
+  const save = useMemo(() => saveValue(dictType), [dictType]);
+  const loaded = list.state === 'ready' || list.state === 'empty';
+  return (
+    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size="cover" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="dictionary-values-dialog" maxW="min(900px, 95vw)" w="95vw" h="auto">
+            <Dialog.Header>
+              <Dialog.Title>{t('admin.dictValues.title', { name, code: dictType })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Text fontSize="sm" color="fg.muted">{t('admin.dictValues.explain')}</Text>
+                {list.busy && <Spinner role="status" aria-label={t('global.loading')} />}
+                <ErrorAlert message={list.error} />
+                {list.failed && (
+                  <Button size="sm" variant="outline" alignSelf="start" onClick={list.refresh}>{t('admin.dictValues.retry')}</Button>
+                )}
+                {loaded && (
+                  <EditableTable
+                    columns={columns}
+                    rows={list.rows as Row[]}
+                    rowKey="id"
+                    blank={{ dictType, value: '', textZh: '', textEn: '', sort: '0' }}
+                    validate={validateValue}
+                    saveRow={save}
+                    testId="dictionary-values"
+                  />
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button size="sm" variant="outline" onClick={onClose}>{t('admin.dictValues.close')}</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
