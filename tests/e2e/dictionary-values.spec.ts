@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+/**
+ * Issue 11 point 6: the editable table on a real resource. An administrator opens the values of
+ * the Tenor (期限) dictionary from the dictionary page, adds a value in place, is refused a second
+ * row while one is open, sees a duplicate refused with what was typed kept, edits an English
+ * text and cancels it, and finds the new value offered where the dictionary is used.
+ */
+
+/** A value per attempt: a retried test finds the first attempt's value already stored. */
+const newValue = () => `18M${test.info().retry ? `_${test.info().retry}` : ''}`;
+
+const dialog = (page: Page) => page.getByTestId('dictionary-values-dialog');
+const valueRows = (page: Page) => dialog(page).getByTestId('dictionary-values').locator('[data-part=row]');
+const input = (page: Page, label: string) => valueRows(page).filter({ has: page.locator('input') }).getByRole('textbox', { name: label, exact: true });
+
+async function openTenorValues(page: Page): Promise<void> {
+  await page.goto('/index.html#/dictionary');
+  const list = page.getByTestId('resource-dictionary');
+  // More dictionaries than a page holds: the query form finds it.
+  await list.getByRole('textbox', { name: '字典代码' }).fill('Tenor');
+  await list.getByRole('button', { name: '查询', exact: true }).click();
+  const tenor = page.getByTestId('resource-dictionary').getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: 'Tenor' }).filter({ hasText: '期限' });
+  await expect(tenor).toHaveCount(1);
+  await tenor.getByRole('button', { name: '期限的字典值' }).click();
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toContainText('期限（Tenor）');
+  // Every stored value, in their order: overnight first.
+  await expect(valueRows(page).first()).toContainText('隔夜');
+}
+
+test('an administrator edits the values of a dictionary in place', async ({ page }) => {
+  const value = newValue();
+  await loginAs(page, ADMIN);
+  await openTenorValues(page);
+  const before = await valueRows(page).count();
+
+  // A new row, checked with the resource's own rules before anything is sent.
+  await dialog(page).getByRole('button', { name: '新增行' }).click();
+  await expect(valueRows(page)).toHaveCount(before + 1);
+  await expect(valueRows(page).last()).toHaveAttribute('data-state', 'add');
+  await dialog(page).getByRole('button', { name: '保存' }).click();
+  await expect(valueRows(page).last()).toContainText('不能为空');
+  await input(page, '值').fill(value);
+  await input(page, '中文文本').fill('18个月');
+  await input(page, '英文文本').fill('18 months');
+  await input(page, '排序').fill('95');
+
+  // One row at a time: a second row is refused while this one is open.
+  await dialog(page).getByRole('button', { name: '新增行' }).click();
+  await expect(dialog(page).getByRole('alert').filter({ hasText: '请先保存或取消正在编辑的行' })).toBeVisible();
+  await expect(valueRows(page)).toHaveCount(before + 1);
+
+  await dialog(page).getByRole('button', { name: '保存' }).click();
+  const added = valueRows(page).filter({ hasText: '18个月' });
+  await expect(added).toHaveAttribute('data-state', 'idle');
+  await expect(added).toContainText(value);
+  await expect(added).toContainText('18 months');
+  await expect(valueRows(page)).toHaveCount(before + 1);
+
+  // A value already in the dictionary: the server refuses, and every typed value stays.
+  await dialog(page).getByRole('button', { name: '新增行' }).click();
+  await input(page, '值').fill('1M');
+  await input(page, '中文文本').fill('一个月');
+  await input(page, '英文文本').fill('One month');
+  await dialog(page).getByRole('button', { name: '保存' }).click();
+  await expect(valueRows(page).last()).toHaveAttribute('data-state', 'add');
+  await expect(input(page, '值')).toHaveValue('1M');
+  await expect(input(page, '中文文本')).toHaveValue('一个月');
+  await expect(input(page, '英文文本')).toHaveValue('One month');
+  await dialog(page).getByRole('button', { name: '取消' }).click();
+  await expect(valueRows(page)).toHaveCount(before + 1);
+
+  // A stored value: its code is not typed again; a cancelled edit shows the old text.
+  const week = valueRows(page).filter({ hasText: '1周' });
+  await week.getByRole('button', { name: '编辑' }).click();
+  await expect(input(page, '值')).toHaveAttribute('readonly', '');
+  await input(page, '英文文本').fill('One week, changed');
+  await dialog(page).getByRole('button', { name: '取消' }).click();
+  await expect(week).toContainText('1 week');
+  await expect(week).not.toContainText('changed');
+  await expectNoRawLocaleKeys(page);
+
+  // The dictionary is used by the rate-add form: after a reload (options are kept per page load) it offers the new value.
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+  await page.goto('/index.html#/rate-add');
+  await page.reload();
+  await expect(page.getByTestId('resource-rate-add')).toBeVisible();
+  await page.getByTestId('resource-rate-add').getByRole('button', { name: '新增', exact: true }).click();
+  await expect(page.getByTestId('record-form').locator('#field-tenor').locator('option', { hasText: '18个月' })).toHaveCount(1);
+});
