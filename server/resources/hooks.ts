@@ -1,6 +1,7 @@
 import type { ResourceHooks } from './register';
 import { userHooks } from './user-hooks';
 import { dutyHooks } from './duty-hooks';
+import { dictionaryValueHooks } from './dictionary-value-hooks';
 
 /**
  * What a resource family does beyond the generic routes, by resource code. Most have nothing
@@ -9,4 +10,5 @@ import { dutyHooks } from './duty-hooks';
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'user-info': userHooks,
   duty: dutyHooks,
+  'dictionary-value': dictionaryValueHooks,
 };

@@ -65,6 +65,7 @@ test('an administrator edits the values of a dictionary in place', async ({ page
   await input(page, '中文文本').fill('一个月');
   await input(page, '英文文本').fill('One month');
   await dialog(page).getByRole('button', { name: '保存' }).click();
+  await expect(dialog(page).getByRole('alert')).toContainText('1M」已存在');
   await expect(valueRows(page).last()).toHaveAttribute('data-state', 'add');
   await expect(input(page, '值')).toHaveValue('1M');
   await expect(input(page, '中文文本')).toHaveValue('一个月');
