@@ -74,11 +74,11 @@ export function DictionaryValuesDialog({ dictType, name, onClose }: { dictType: 
   const save = useMemo(() => saveValue(dictType), [dictType]);
   const loaded = list.state === 'ready' || list.state === 'empty';
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size="cover" scrollBehavior="inside">
+    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size="xl" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="dictionary-values-dialog" maxW="min(900px, 95vw)" w="95vw" h="auto">
+          <Dialog.Content data-testid="dictionary-values-dialog" maxW="min(900px, 95vw)" w="95vw">
             <Dialog.Header>
               <Dialog.Title>{t('admin.dictValues.title', { name, code: dictType })}</Dialog.Title>
             </Dialog.Header>
