@@ -150,14 +150,12 @@ export async function deleteRecord(db: Db, def: ResourceDef, ref: { id: number; 
 export async function checkUnique(db: Db, def: ResourceDef, body: Record<string, unknown>, exceptId: number | null, label: (field: string) => string): Promise<void> {
   for (const [name, f] of Object.entries(def.fields)) {
     if (!f.unique || body[name] === undefined || body[name] === null) continue;
-    let q = any(db).selectFrom(def.table).select('id').where(snake(name), '=', body[name]);
-    if (exceptId !== null) q = q.where('id', '<>', exceptId);
-    if (await q.executeTakeFirst()) throw refuse(CODE.recordDuplicate, { field: label(name), value: String(body[name]) });
+    if (await isTaken(db, def, name, body[name], exceptId)) throw refuse(CODE.recordDuplicate, { field: label(name), value: String(body[name]) });
   }
 }
 
 /** Whether a value of a unique field is taken by a record other than `exceptId` (the form's check on blur). */
-export async function isTaken(db: Db, def: ResourceDef, field: string, value: string, exceptId: number | null): Promise<boolean> {
+export async function isTaken(db: Db, def: ResourceDef, field: string, value: unknown, exceptId: number | null): Promise<boolean> {
   let q = any(db).selectFrom(def.table).select('id').where(snake(field), '=', value);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return Boolean(await q.executeTakeFirst());

@@ -63,4 +63,3 @@ export function resourceEndpointList(defs: readonly ResourceDef[]): Array<{ area
   return defs.flatMap((def) => Object.entries(resourceEndpoints(def)).map(([name, e]) => ({ area: `resource:${def.code}`, name, endpoint: e as Endpoint })));
 }
 
-export { Id };

@@ -13,8 +13,8 @@ export function endpointsOf(def: ResourceDef): ResourceEndpoints {
 export type ResourceRow = { id: number; version: number; recordState: string; enabled: boolean; [field: string]: unknown };
 
 export function resourceApi(def: ResourceDef) {
-  const e = endpointsOf(def) as ResourceEndpoints & Record<string, never>;
-  const any = e as unknown as Record<string, Parameters<typeof call>[0]>;
+  // Calls are looked up by their contract name (a family's set depends on its lifecycle).
+  const any = endpointsOf(def) as unknown as Record<string, Parameters<typeof call>[0]>;
   return {
     query: (body: Record<string, unknown>) => call(any.query!, body as never) as Promise<{ rows: ResourceRow[]; total: number }>,
     byId: (id: number) => call(any.byId!, undefined, { params: { id } }) as Promise<ResourceRow>,
@@ -24,6 +24,5 @@ export function resourceApi(def: ResourceDef) {
       if (!endpoint) throw new Error(`${def.code} has no ${name} call`);
       return call(endpoint, body as never) as Promise<ResourceRow | null>;
     },
-    has: (name: string) => Boolean(any[name]),
   };
 }
