@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Alert, Box, Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -24,6 +24,9 @@ const CALL_OF: Record<SaveStep, string> = { save: 'add', saveAndSubmit: 'saveAnd
 export function RecordFormView({ def, mode, id, onDone, onClose }: { def: ResourceDef; mode: FormMode; id?: number; onDone: (row: ResourceRow | null) => void; onClose: () => void }) {
   const { t, lang } = useI18n();
   const api = useMemo(() => resourceApi(def), [def]);
+  // The machine is made once; the page's latest callback is read when a save lands.
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
   const logic = useMemo(
     () =>
       recordFormMachine.provide({
@@ -31,12 +34,12 @@ export function RecordFormView({ def, mode, id, onDone, onClose }: { def: Resour
           loadRecord: fromPromise(({ input }: { input: { id: number } }) => api.byId(input.id) as Promise<StoredRecord>),
           saveRecord: fromPromise(async ({ input }: { input: { step: SaveStep; values: Record<string, FieldValue>; record: StoredRecord | null } }) => {
             const saved = await api.run(CALL_OF[input.step], bodyOf(def, input.values, input.record ?? undefined));
-            onDone(saved);
+            onDoneRef.current(saved);
             return saved as StoredRecord | null;
           }),
         },
       }),
-    [api, def, onDone],
+    [api, def],
   );
   const [snapshot, send] = useMachine(logic, {
     input: { mode, id, initial: initialValues(def), valuesOf: (r: StoredRecord) => valuesOf(def, r), validate: (values: Record<string, FieldValue>, record: StoredRecord | null) => validateValues(def, values, record ?? undefined) },

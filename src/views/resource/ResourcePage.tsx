@@ -99,10 +99,10 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     ...(def.fields[c.field]?.type === 'decimal' ? { decimals: def.fields[c.field]!.scale } : {}),
     ...(c.link ? { link: c.link } : {}),
   }));
-  const onSaved = useCallback(() => {
+  const onSaved = () => {
     setOpen(null);
     list.refresh();
-  }, [list]);
+  };
 
   return (
     <Stack gap="4" data-testid={`resource-${def.code}`}>
