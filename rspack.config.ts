@@ -46,7 +46,7 @@ class LocaleOverridesPlugin {
   }
 }
 
-/** The browser app: two pages (login.html, index.html), hashed assets, a chunk per route. */
+/** The browser app: three pages (login.html, index.html, embedded-remarks.html), hashed assets, a chunk per route. */
 const client: Configuration = {
   name: 'client',
   mode: production ? 'production' : 'development',
@@ -55,6 +55,8 @@ const client: Configuration = {
   entry: {
     login: './src/entries/login.tsx',
     index: './src/entries/index.tsx',
+    // The demo page edit forms embed (docs/embedded-pages.md); framed by the portal only.
+    'embedded-remarks': './src/entries/embedded-remarks.tsx',
   },
   output: {
     path: path.join(dist, 'public'),
@@ -68,6 +70,7 @@ const client: Configuration = {
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'login.html', chunks: ['login'], title: '登录' }),
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'index.html', chunks: ['index'], title: '资金管理平台' }),
+    new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'embedded-remarks.html', chunks: ['embedded-remarks'], title: '备注' }),
     new rspack.CopyRspackPlugin({
       patterns: [
         { from: 'locale', to: 'locale', globOptions: { ignore: ['**/server/**'] } },

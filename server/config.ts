@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { QR_LOGIN_LIFETIME_SECONDS } from '../src/shared/constants';
+import { isHttpsOrigin } from '../src/shared/embedded-protocol';
 
 /** Everything the server reads from its environment, read once, here. */
 export interface ServerConfig {
@@ -45,6 +46,12 @@ export interface ServerConfig {
   shutdownTimeoutSeconds: number;
   /** At start, how long an unreachable PostgreSQL is retried before the process gives up. */
   databaseRetrySeconds: number;
+  /**
+   * Other sites whose pages an edit form may embed (EMBEDDED_PAGE_ORIGINS, comma-separated
+   * https origins such as `https://reports.example.com`). Empty by default: only this site's own
+   * paths (docs/embedded-pages.md).
+   */
+  embeddedPageOrigins: string[];
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -74,6 +81,13 @@ function publicUrl(value: string | undefined, host: string, port: number): strin
   return `http://${shown}:${port}`;
 }
 
+/** EMBEDDED_PAGE_ORIGINS: each entry an https origin, or the server refuses to start. */
+export function embeddedPageOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const o of origins) if (!isHttpsOrigin(o)) throw new Error(`EMBEDDED_PAGE_ORIGINS must list https origins (https://host[:port]): ${o}`);
+  return origins;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
   const port = env.PORT === '0' ? 0 : int(env.PORT, 8080);
@@ -96,5 +110,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     shutdownDrainSeconds: seconds(env.SHUTDOWN_DRAIN_SECONDS, 0),
     shutdownTimeoutSeconds: seconds(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
     databaseRetrySeconds: seconds(env.DATABASE_RETRY_SECONDS, 30),
+    embeddedPageOrigins: embeddedPageOrigins(env.EMBEDDED_PAGE_ORIGINS),
   };
 }

@@ -1,9 +1,13 @@
 import rosetta from 'rosetta';
 import zh from '../locale/server/zh-CN/index.json';
 import en from '../locale/server/en-US/index.json';
+import dynamicZh from '../locale/dynamic/zh-CN/index.json';
+import dynamicEn from '../locale/dynamic/en-US/index.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/shared/constants';
 
-const i18n = rosetta({ 'zh-CN': zh, 'en-US': en });
+// The dynamic-form module's rule and template messages are shared with the browser: the server
+// names the same problems when it re-checks a template or submitted values (docs/dynamic-forms.md).
+const i18n = rosetta({ 'zh-CN': { ...zh, dynamic: dynamicZh }, 'en-US': { ...en, dynamic: dynamicEn } });
 
 /** The request's language from its `lang` header; anything unknown falls back to zh-CN. */
 export function pickLanguage(header: unknown): Language {

@@ -283,6 +283,72 @@ export interface TableColumnExistTable {
   updatedAt: UpdatedAt;
 }
 
+/** The pages an edit form embeds (0012; resource sys-page-iframe): read by the form's list call. */
+export interface SysPageIframeTable {
+  id: Generated<number>;
+  enabled: boolean;
+  formCode: string;
+  iframeTitle: string;
+  iframeName: string;
+  iframeUrl: string;
+  iframeHeight: number;
+  iframeOrder: number;
+}
+
+/** The demo guest page's remark per form code and record key (0012; embedded-remarks.html). */
+export interface EmbeddedRemarkTable {
+  formCode: string;
+  recordKey: string;
+  remark: string;
+  updatedBy: number | null;
+  updatedAt: UpdatedAt;
+}
+
+/** A user's section order of a page's edit form (a jsonb list of section names). */
+export interface SectionOrderTable {
+  userId: number;
+  pageCode: string;
+  sectionOrder: ColumnType<string[], string, string>;
+  updatedAt: UpdatedAt;
+}
+
+/** Whether a section of a page's edit form exists at all: administrators decide, for everyone. */
+export interface SectionExistTable {
+  pageCode: string;
+  name: string;
+  exist: boolean;
+  updatedBy: number | null;
+  updatedAt: UpdatedAt;
+}
+
+/** A dynamic form template (widgets §3; the expand-template family): fields is the jsonb field list. */
+export interface ExpandTemplateTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  nameEn: string | null;
+  fields: ColumnType<unknown, string, string>;
+  status: ColumnType<'enabled' | 'disabled', 'enabled' | 'disabled' | undefined, 'enabled' | 'disabled'>;
+  version: ColumnType<number, number | undefined, number>;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  updatedBy: number | null;
+  updatedAt: UpdatedAt;
+}
+
+/** A filled dynamic form (element info): the template's fields as saved, and templateData (jsonb). */
+export interface ElementInfoTable {
+  id: Generated<number>;
+  templateCode: string;
+  template: ColumnType<unknown, string, string>;
+  data: ColumnType<unknown, string, string>;
+  version: ColumnType<number, number | undefined, number>;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  updatedBy: number | null;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -308,4 +374,10 @@ export interface Database {
   queryHiddenParam: QueryHiddenParamTable;
   tableColumnSetting: TableColumnSettingTable;
   tableColumnExist: TableColumnExistTable;
+  expandTemplate: ExpandTemplateTable;
+  elementInfo: ElementInfoTable;
+  sectionOrder: SectionOrderTable;
+  sectionExist: SectionExistTable;
+  sysPageIframe: SysPageIframeTable;
+  embeddedRemark: EmbeddedRemarkTable;
 }

@@ -7,6 +7,9 @@ import { cityRows, provinceRows } from './seed-data/regions';
 import { bankRows } from './seed-data/banks';
 import { lineNumberRows } from './seed-data/line-numbers';
 import { exchangeRateRows } from './seed-data/exchange-rates';
+import { APPROVAL_FIELDS } from './seed-data/approval-fields';
+import { EMBEDDED_PAGES } from './seed-data/embedded-pages';
+import { FINANCIAL_OFFICES, accountRows, budgetRows, contactAccountRows, coopNetworkRows } from './seed-data/lookup-data';
 import { DEPARTMENTS, ORGANISATIONS, SYS_PARAM_SETTINGS, counterPartyRows, dictionaryTypeRows, rateAddRows } from './seed-data/resources-misc';
 
 /**
@@ -62,6 +65,13 @@ export async function seedResources(tx: Db, options: SeedResourcesOptions = {}):
     ['counterParty', counterPartyRows()],
     ['sysParamSetting', SYS_PARAM_SETTINGS],
     ['rateAdd', rateAddRows()],
+    ['approvalField', APPROVAL_FIELDS],
+    ['sysPageIframe', EMBEDDED_PAGES],
+    ['financialOffice', FINANCIAL_OFFICES],
+    ['account', accountRows()],
+    ['budget', budgetRows()],
+    ['coopNetwork', coopNetworkRows()],
+    ['contactOrgAcc', contactAccountRows()],
   ];
   const counts: SeededCounts = {};
   for (const [table, rows] of tables) {
@@ -70,7 +80,7 @@ export async function seedResources(tx: Db, options: SeedResourcesOptions = {}):
   }
   // The headquarters row was made with the demo users (seed.ts); it gets the org-info fields here.
   if (hq) {
-    await db.updateTable('org').set({ orgNameEn: hq.orgNameEn, settCenter: hq.settCenter, address: hq.address }).where('orgCode', '=', 'HQ').execute();
+    await db.updateTable('org').set({ orgNameEn: hq.orgNameEn, orgProperty: hq.orgProperty, settCenter: hq.settCenter, address: hq.address }).where('orgCode', '=', 'HQ').execute();
   }
   return counts;
 }

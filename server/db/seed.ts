@@ -29,12 +29,25 @@ export interface DemoUser {
 export function demoUsers(env: NodeJS.ProcessEnv = process.env): DemoUser[] {
   const random = env.NODE_ENV === 'production' || env.SEED_PASSWORDS === 'random';
   const pick = (demo: string) => (random ? `${randomBytes(9).toString('base64url')}A1!` : demo);
-  return [
+  const users: DemoUser[] = [
     { userCode: 'admin', password: pick('Admin@2026'), userType: 1, dutyCode: 'ADMIN', userName: '系统管理员', userNameEn: 'Administrator' },
     { userCode: 'staff', password: pick('Staff@2026'), userType: 2, dutyCode: 'STAFF', userName: '张会计', userNameEn: 'Zhang (clerk)' },
     // Last, so the first two users keep the ids they always had.
     { userCode: 'checker', password: pick('Checker@2026'), userType: 1, dutyCode: 'ADMIN', userName: '复核员', userNameEn: 'Checker' },
   ];
+  return [...users, ...workerCopies(users, env)];
+}
+
+/**
+ * End-to-end tests run in parallel workers, and one user has one session (logging in elsewhere
+ * ends the other): each worker after the first gets its own copy of the demo users,
+ * `<code>-w<n>`, same duties, passwords and names (tests/e2e/support/users.ts picks by worker).
+ * Only outside production, and only when E2E_WORKER_USERS asks.
+ */
+function workerCopies(users: DemoUser[], env: NodeJS.ProcessEnv): DemoUser[] {
+  const workers = Number(env.E2E_WORKER_USERS ?? 1);
+  if (env.NODE_ENV === 'production' || !Number.isInteger(workers) || workers < 2) return [];
+  return Array.from({ length: Math.min(workers, 8) - 1 }, (_, i) => users.map((u) => ({ ...u, userCode: `${u.userCode}-w${i + 2}` }))).flat();
 }
 
 export const SYS_PARAMS: Record<string, string> = {

@@ -42,7 +42,14 @@ export const policy = (directives: Record<string, string[]>) =>
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 
-export const pagePolicy = (nonce: string) => policy({ ...CSP_DIRECTIVES, 'style-src': [...CSP_DIRECTIVES['style-src']!, `'nonce-${nonce}'`] });
+/**
+ * The guest pages an edit form embeds (docs/embedded-pages.md): framed by this site's own pages
+ * only (`frame-ancestors 'self'`, X-Frame-Options SAMEORIGIN). Every other page stays unframeable.
+ */
+export const EMBEDDABLE_PAGES: ReadonlySet<string> = new Set(['embedded-remarks.html']);
+
+export const pagePolicy = (nonce: string, embeddable = false) =>
+  policy({ ...CSP_DIRECTIVES, 'style-src': [...CSP_DIRECTIVES['style-src']!, `'nonce-${nonce}'`], ...(embeddable ? { 'frame-ancestors': ["'self'"] } : {}) });
 
 export default fp(async function headers(app: FastifyInstance, { staticDir }: { staticDir: string }) {
   await app.register(helmet, {
@@ -61,11 +68,13 @@ export default fp(async function headers(app: FastifyInstance, { staticDir }: { 
 
   if (!fs.existsSync(staticDir)) return;
   for (const file of fs.readdirSync(staticDir).filter((f) => f.endsWith('.html'))) {
+    const embeddable = EMBEDDABLE_PAGES.has(file);
     app.get(`/${file}`, async (_request, reply) => {
       const nonce = randomBytes(16).toString('base64');
       const html = await fs.promises.readFile(path.join(staticDir, file), 'utf8');
+      if (embeddable) reply.header('X-Frame-Options', 'SAMEORIGIN');
       return reply
-        .header('Content-Security-Policy', pagePolicy(nonce))
+        .header('Content-Security-Policy', pagePolicy(nonce, embeddable))
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));

@@ -2,6 +2,9 @@ import type { ResourceHooks } from './register';
 import { userHooks } from './user-hooks';
 import { dutyHooks } from './duty-hooks';
 import { dictionaryValueHooks } from './dictionary-value-hooks';
+import { approvalFieldHooks } from './approval-field-hooks';
+import { sysPageIframeHooks } from './sys-page-iframe-hooks';
+import { dataAuthHooks } from './data-auth-hooks';
 
 /**
  * What a resource family does beyond the generic routes, by resource code. Most have nothing
@@ -11,4 +14,7 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'user-info': userHooks,
   duty: dutyHooks,
   'dictionary-value': dictionaryValueHooks,
+  'approval-field': approvalFieldHooks,
+  'sys-page-iframe': sysPageIframeHooks,
+  'data-auth': dataAuthHooks,
 };

@@ -9,6 +9,10 @@ import type { Db } from '../db/database';
 import { ok, refuse } from '../http/answer';
 import { route } from '../http/route';
 import * as store from './store';
+import { checkScrollFields } from '../services/scroll-sources';
+import { fieldConfigEffect } from '../../src/shared/field-config';
+import { fieldConfigs } from '../services/field-config';
+import { scopeFilter, ungrantedField, type ScopeFilter } from '../services/data-auth';
 
 /**
  * One call registers a resource family's routes from its definition (issue 10 point 1): the
@@ -64,6 +68,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
   async function validate(tx: Db, request: FastifyRequest, body: Record<string, unknown>, exceptId: number | null) {
     await store.checkDictionaries(tx, def, body, label(request));
     await store.checkUnique(tx, def, body, exceptId, label(request));
+    await checkScrollFields(tx, def, body, request);
   }
 
   /** Fills rule-coded fields left empty with the next business number. */
@@ -73,8 +78,15 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     return out;
   }
 
+  /** A write may only name values of scoped fields the caller is granted (data authorisation). */
+  function checkGranted(request: FastifyRequest, scope: ScopeFilter, body: Record<string, unknown>) {
+    const field = ungrantedField(scope, body);
+    if (field) throw refuse(CODE.dataNotGranted, { field: label(request)(field), value: String(body[field]) });
+  }
+
   const create = (step: 'RECORD.SAVE' | 'RECORD.SAVE_AND_SUBMIT') => async (request: FastifyRequest) => {
     checkDates(request, request.body as Record<string, unknown>);
+    checkGranted(request, await scopeFilter(app.db, request.user!, def), request.body as Record<string, unknown>);
     const next = decide(request, null, step) as StoredRecordState;
     const row = await app.db.transaction().execute(async (tx) => {
       let body = await withRuleCodes(tx, request.body as Record<string, unknown>);
@@ -96,20 +108,23 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     const body = request.body as Record<string, unknown> & { id: number; version: number; comment?: string; decision?: keyof typeof DECISION_EVENTS };
     const event = typeof step === 'function' ? step(body) : step;
     if (withBody) checkDates(request, body);
+    const scope = await scopeFilter(app.db, request.user!, def);
+    if (withBody) checkGranted(request, scope, body);
     const result = await app.db.transaction().execute(async (tx) => {
-      const row = await store.requireRecord(tx, def, body.id);
+      const row = await store.requireRecord(tx, def, body.id, scope);
       if (row.version !== body.version) throw refuse(CODE.recordStale);
       const next = decide(request, row, event);
       if (event === 'RECORD.PASS' || event === 'RECORD.REFUSE' || event === 'RECORD.BACK') {
         if (row.updatedBy === userOf(request)) throw refuse(CODE.reviewOwnSubmission);
       }
       if (withBody) await validate(tx, request, body, row.id);
+      const approved = body.decision ? await approvalValues(tx, request, row.id, body as never) : null;
       await hooks.beforeStep?.(tx, row, event, request);
       if (next === 'deleted') {
         await store.deleteRecord(tx, def, body);
         return null;
       }
-      const written = await store.updateRecord(tx, def, body, { ...(withBody ? { body } : {}), state: next }, userOf(request));
+      const written = await store.updateRecord(tx, def, body, { ...(withBody ? { body } : approved ? { body: approved } : {}), state: next }, userOf(request));
       if (body.decision) await store.recordReview(tx, def, row.id, body.decision, body.comment, userOf(request));
       await hooks.afterWrite?.(tx, written, event, request);
       return written;
@@ -117,15 +132,40 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     return ok(result);
   };
 
+  /**
+   * The fields a review changes (widgets §4 "Approval field config"): only those the config the
+   * approval form was opened with opened (`disabled: false`), or those it clears or sets, to
+   * exactly what it says. A config belongs to this resource (its code, or `<code>:<variant>`).
+   */
+  async function approvalValues(tx: Db, request: FastifyRequest, rowId: number, body: { approvalField?: string; values?: Record<string, unknown> }): Promise<Record<string, unknown> | null> {
+    const values = body.values ?? {};
+    if (Object.keys(values).length === 0) return null;
+    const code = body.approvalField;
+    const own = code !== undefined && (code === def.code || code.startsWith(`${def.code}:`));
+    const first = Object.keys(values)[0]!;
+    if (!own) throw refuse(CODE.approvalFieldLocked, { field: label(request)(first) });
+    const effect = fieldConfigEffect(await fieldConfigs(tx, userOf(request), code));
+    for (const [field, value] of Object.entries(values)) {
+      if (effect.enabled.includes(field)) continue;
+      const empty = value === null || value === '';
+      if (effect.cleared.includes(field) && empty) continue;
+      if (field in effect.values && String(value) === effect.values[field]) continue;
+      throw refuse(CODE.approvalFieldLocked, { field: label(request)(field) });
+    }
+    checkDates(request, values);
+    await validate(tx, request, values, rowId);
+    return values;
+  }
+
   const r = <E extends Endpoint>(endpoint: E | undefined, handler: (request: FastifyRequest) => Promise<unknown>) => {
     if (endpoint) route(app, endpoint, handler as never);
   };
 
   r(calls.query, async (request) => {
     checkDates(request, request.body as Record<string, unknown>);
-    return ok(await store.queryPage(app.db, def, request.body as store.QueryInput));
+    return ok(await store.queryPage(app.db, def, request.body as store.QueryInput, await scopeFilter(app.db, request.user!, def)));
   });
-  r(calls.byId, async (request) => ok(await store.requireRecord(app.db, def, Number((request.params as { id: string }).id))));
+  r(calls.byId, async (request) => ok(await store.requireRecord(app.db, def, Number((request.params as { id: string }).id), await scopeFilter(app.db, request.user!, def))));
   r(calls.add, create('RECORD.SAVE'));
   r(calls.update, change('RECORD.UPDATE', true));
   r(calls.delete, change('RECORD.DELETE', false));

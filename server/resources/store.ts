@@ -5,6 +5,7 @@ import type { StoredRecordState } from '../../src/machines/record-lifecycle.mach
 import { CODE } from '../../src/shared/codes';
 import { refuse } from '../http/answer';
 import { snake } from './columns';
+import type { ScopeFilter } from '../services/data-auth';
 
 /**
  * The SQL of every resource, one generic store (issue 10 point 1): a paged, filtered, sorted
@@ -71,8 +72,13 @@ function filters(def: ResourceDef, input: QueryInput): Array<Expression<SqlBool>
   return out;
 }
 
-export async function queryPage(db: Db, def: ResourceDef, input: QueryInput): Promise<{ rows: Row[]; total: number }> {
-  const where = filters(def, input);
+/** Data authorisation's cut (server/services/data-auth.ts): a scoped field's value must be granted; none granted, no rows. */
+function scoped(scope: ScopeFilter): Array<Expression<SqlBool>> {
+  return (scope ?? []).map(({ field, values }) => (values.length ? sql<SqlBool>`${sql.ref(snake(field))} in (${sql.join(values)})` : sql<SqlBool>`false`));
+}
+
+export async function queryPage(db: Db, def: ResourceDef, input: QueryInput, scope: ScopeFilter = null): Promise<{ rows: Row[]; total: number }> {
+  const where = [...filters(def, input), ...scoped(scope)];
   const sort = input.sort ?? def.sort;
   const base = any(db).selectFrom(def.table).where((eb) => eb.and(where));
   const { total } = (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as { total: number };
@@ -88,13 +94,14 @@ export async function queryPage(db: Db, def: ResourceDef, input: QueryInput): Pr
   return { rows, total };
 }
 
-export async function findById(db: Db, def: ResourceDef, id: number): Promise<Row | undefined> {
-  return (await any(db).selectFrom(def.table).select(selection(def)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+export async function findById(db: Db, def: ResourceDef, id: number, scope: ScopeFilter = null): Promise<Row | undefined> {
+  const where = [sql<SqlBool>`id = ${id}`, ...scoped(scope)];
+  return (await any(db).selectFrom(def.table).select(selection(def)).where((eb) => eb.and(where)).executeTakeFirst()) as Row | undefined;
 }
 
-/** The record, or 1401 when there is none. */
-export async function requireRecord(db: Db, def: ResourceDef, id: number): Promise<Row> {
-  const row = await findById(db, def, id);
+/** The record, or 1401 when there is none (or none the caller's data authorisation shows). */
+export async function requireRecord(db: Db, def: ResourceDef, id: number, scope: ScopeFilter = null): Promise<Row> {
+  const row = await findById(db, def, id, scope);
   if (!row) throw refuse(CODE.recordNotFound, { id });
   return row;
 }

@@ -3,11 +3,11 @@ import { changedFields, type AutosaveEvent, type autosaveMachine } from './autos
 
 type Snapshot = SnapshotFrom<typeof autosaveMachine>;
 
-export type AutosaveState = 'starting' | 'off' | 'loading' | 'offering' | 'conflict' | 'pristine' | 'counting' | 'autoSaved' | 'stopped';
+export type AutosaveState = 'starting' | 'off' | 'loading' | 'restored' | 'conflict' | 'pristine' | 'counting' | 'autoSaved' | 'stopped';
 
 /**
- * Autosave's anatomy (Zag.js style): `root`; the restore `notice` with its `restore` and
- * `discard` buttons while a draft is offered; in a conflict, both sides (`conflict.draft`,
+ * Autosave's anatomy (Zag.js style): `root`; the `notice` of a draft restored on open with its
+ * `discard` and `dismiss` buttons; in a conflict, its `restore` and `discard` buttons and both sides (`conflict.draft`,
  * `conflict.server`, the fields that differ); the `status` that says "auto-saved".
  */
 export function connectAutosave(snapshot: Snapshot, send: (event: AutosaveEvent) => void) {
@@ -30,9 +30,12 @@ export function connectAutosave(snapshot: Snapshot, send: (event: AutosaveEvent)
     offered,
     conflict,
     draftValues: offered ? (context.draft?.values ?? null) : null,
+    draftSavedAt: offered ? (context.draft?.savedAt ?? null) : null,
     getRootProps: () => ({ 'data-part': 'root', 'data-state': state }),
     getNoticeProps: () => ({ 'data-part': 'notice', 'data-state': offered ? state : 'closed', hidden: !offered }),
-    getRestoreProps: () => ({ 'data-part': 'restore', disabled: !offered, onClick: () => send({ type: 'DRAFT.RESTORE' }) }),
+    restored: state === 'restored',
+    getRestoreProps: () => ({ 'data-part': 'restore', disabled: state !== 'conflict', onClick: () => send({ type: 'DRAFT.RESTORE' }) }),
+    getDismissProps: () => ({ 'data-part': 'dismiss', disabled: state !== 'restored', onClick: () => send({ type: 'DRAFT.DISMISS' }) }),
     getDiscardProps: () => ({ 'data-part': 'discard', disabled: !offered, onClick: () => send({ type: 'DRAFT.DISCARD' }) }),
     getStatusProps: () => ({ 'data-part': 'status', 'data-state': snapshot.hasTag('autoSaved') ? 'autoSaved' : 'idle', hidden: !snapshot.hasTag('autoSaved') }),
   };

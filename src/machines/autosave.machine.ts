@@ -7,12 +7,13 @@ import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK } from '../shared/constants'
  * - On in add mode unless the form disables it, and in edit mode when the form enables it;
  *   otherwise the machine is `off` at once (view and approval never autosave).
  * - On open the injected actor `loadDraft` answers the stored draft or null. A draft found is
- *   offered (`offering`: the view shows the restore notice); one written against an older
- *   version of the record than the server now holds (`draft.version < recordVersion`) is a
- *   `conflict`: the view shows both sides and nothing is applied until the user chooses.
- *   'DRAFT.RESTORE' hands the draft's values to the form (injected `applyDraft`);
- *   'DRAFT.DISCARD' removes it (injected `clearDraft`). No tick runs while the choice is open,
- *   so the old draft is never overwritten before the user has decided.
+ *   restored at once (injected `applyDraft`) with a notice (`restored`): 'DRAFT.DISCARD' removes
+ *   it (injected `clearDraft`) and puts back the values the form opened with; 'DRAFT.DISMISS'
+ *   or typing keeps it. A draft written against an older version of the record than the server
+ *   now holds (`draft.version < recordVersion`) is never applied on its own: it is a `conflict`,
+ *   the view shows both sides, and 'DRAFT.RESTORE' (take the draft) or 'DRAFT.DISCARD' (keep
+ *   the server's) decides. No tick runs while a notice is open, so the stored draft is not
+ *   overwritten before the user has decided (typing in `restored` decides: keep).
  * - The form reports its values with 'FORM.CHANGED'. Until the first change (`pristine`) there is
  *   no timer and nothing is stored: an untouched form leaves no draft. From then on, every
  *   AUTOSAVE_INTERVAL_MS (`autosaveInterval` delay) is a tick; a tick stores the values
@@ -32,6 +33,8 @@ export interface StoredDraft {
   values: DraftValues;
   /** The record's version the draft was written against; null for a new record. */
   version: number | null;
+  /** When it was stored (epoch ms), for the notice; absent in a draft about to be stored. */
+  savedAt?: number;
 }
 
 export interface AutosaveInput {
@@ -64,6 +67,7 @@ export type AutosaveEvent =
   | { type: 'FORM.CHANGED'; values: DraftValues }
   | { type: 'DRAFT.RESTORE' }
   | { type: 'DRAFT.DISCARD' }
+  | { type: 'DRAFT.DISMISS' }
   | { type: 'AUTOSAVE.STOP' };
 
 /** Whether the form autosaves at all (widgets §4): add unless disabled, edit when enabled. */
@@ -107,9 +111,13 @@ export const autosaveMachine = setup({
   actions: {
     keepValues: assign(({ event }) => (event.type === 'FORM.CHANGED' ? { values: event.values, dirty: true } : {})),
     keepDraft: assign((_, draft: StoredDraft | null) => ({ draft })),
+    /** A draft restored on open: the form holds its values; the draft stays for the notice. */
+    takeRestored: assign(({ context }) => ({ values: { ...context.values, ...(context.draft?.values ?? {}) }, dirty: true })),
     /** The restored values are the form's now; the next tick stores them against the current version. */
     takeDraft: assign(({ context }) => ({ values: { ...context.values, ...(context.draft?.values ?? {}) }, draft: null, dirty: true })),
     forgetDraft: assign({ draft: null }),
+    /** Discarding a restored draft: the form is back to what it opened with, and nothing is owed to storage. */
+    revertValues: assign(({ context }) => ({ values: context.serverValues, draft: null, dirty: false })),
     markStored: assign({ dirty: false }),
     countTick: assign({ ticks: ({ context }) => context.ticks + 1 }),
     /** Injected: store the draft (under the form's component code and the user). */
@@ -138,18 +146,23 @@ export const autosaveMachine = setup({
         input: () => ({}),
         onDone: [
           { guard: { type: 'isStale', params: ({ event }) => event.output }, target: 'conflict', actions: { type: 'keepDraft', params: ({ event }) => event.output } },
-          { guard: { type: 'isFound', params: ({ event }) => event.output }, target: 'offering', actions: { type: 'keepDraft', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isFound', params: ({ event }) => event.output },
+            target: 'restored',
+            actions: [{ type: 'keepDraft', params: ({ event }) => event.output }, { type: 'applyDraft', params: ({ event }) => ({ values: event.output!.values }) }, 'takeRestored'],
+          },
           { target: 'watching' },
         ],
         // An unreadable draft does not stop the form from being autosaved.
         onError: { target: 'watching' },
       },
     },
-    offering: {
+    restored: {
       tags: ['draftNotice'],
       on: {
-        'DRAFT.RESTORE': { target: 'watching', actions: [{ type: 'applyDraft', params: ({ context }) => ({ values: context.draft!.values }) }, 'takeDraft'] },
-        'DRAFT.DISCARD': { target: 'watching', actions: ['clearDraft', 'forgetDraft'] },
+        'DRAFT.DISCARD': { target: 'watching', actions: ['clearDraft', { type: 'applyDraft', params: ({ context }) => ({ values: context.serverValues }) }, 'revertValues'] },
+        'DRAFT.DISMISS': { target: 'watching', actions: 'forgetDraft' },
+        'FORM.CHANGED': { target: 'watching', actions: ['keepValues', 'forgetDraft'] },
       },
     },
     conflict: {

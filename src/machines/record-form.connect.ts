@@ -1,29 +1,53 @@
 import type { SnapshotFrom } from 'xstate';
-import type { FieldValue, RecordFormEvent, SaveStep, recordFormMachine } from './record-form.machine';
+import { isEditable, type FieldValue, type FormMode, type RecordFormEvent, type recordFormMachine } from './record-form.machine';
+import type { SaveSubmitApi } from './save-submit.connect';
 
 type Snapshot = SnapshotFrom<typeof recordFormMachine>;
 
-export type RecordFormState = 'starting' | 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saved';
+export type RecordFormState = 'starting' | 'loading' | 'loadFailed' | 'editing' | 'saved';
+/** The buttons of an edit form's bar. */
+export type FormButton = 'save' | 'submit' | 'return' | 'close';
 
 /**
- * A record form's anatomy (Zag.js style): `root`, one `field` per input with its value, error
- * and read-only flag, a `submit` per save step, `retry`. The view renders them; nothing else
- * decides.
+ * The button bar of each mode (widgets §4 "Edit form modes"): add shows Save; edit shows
+ * Submit, Save and Return; view shows Close; approval shows none. Submit sends the record for
+ * review, so a resource without a review has none to show.
  */
-export function connectRecordForm(snapshot: Snapshot, send: (event: RecordFormEvent) => void) {
+export function buttonsOf(mode: FormMode, reviewed: boolean): FormButton[] {
+  switch (mode) {
+    case 'add':
+      return ['save'];
+    case 'edit':
+      return reviewed ? ['submit', 'save', 'return'] : ['save', 'return'];
+    case 'view':
+      return ['close'];
+    case 'approval':
+      return [];
+  }
+}
+
+/**
+ * An edit form's anatomy (Zag.js style): `root`, one `field` per input with its value, error
+ * and read-only flag, the `button`s of its mode, `retry`. The flow's state (`flow`, from
+ * connectSaveSubmit) makes everything read-only while a save runs. `onClose` is the page's.
+ */
+export function connectRecordForm(snapshot: Snapshot, send: (event: RecordFormEvent) => void, options: { reviewed: boolean; flow?: SaveSubmitApi; onClose?: () => void } = { reviewed: false }) {
   const { context } = snapshot;
   const state = snapshot.value as RecordFormState;
-  const busy = snapshot.hasTag('busy');
-  const readOnly = context.mode === 'view' || busy;
+  const running = options.flow?.running ?? false;
+  const busy = snapshot.hasTag('busy') || running;
+  const readOnly = context.mode === 'view' || context.mode === 'approval';
   return {
     state,
     busy,
     mode: context.mode,
+    readOnly,
     record: context.record,
     values: context.values,
     failure: context.failure,
     saved: state === 'saved',
     loadFailed: state === 'loadFailed',
+    buttons: buttonsOf(context.mode, options.reviewed),
     getRootProps: () => ({ 'data-part': 'root', 'data-state': state, 'data-mode': context.mode, 'aria-busy': busy }),
     getFieldProps: (field: string) => ({
       'data-part': 'field',
@@ -31,15 +55,14 @@ export function connectRecordForm(snapshot: Snapshot, send: (event: RecordFormEv
       name: field,
       value: context.values[field] ?? '',
       error: context.errors[field] ?? null,
-      readOnly,
+      readOnly: busy || !isEditable(context, field),
       onChange: (value: FieldValue) => send({ type: 'FIELD.CHANGE', field, value }),
     }),
-    getSubmitProps: (step: SaveStep) => ({
-      'data-part': 'submit',
-      'data-state': busy && context.step === step ? 'busy' : 'idle',
-      disabled: busy || context.mode === 'view',
-      onClick: () => send({ type: 'FORM.SUBMIT', step }),
-    }),
+    getButtonProps: (button: FormButton) => {
+      if (button === 'save') return { ...(options.flow?.getSaveProps() ?? { disabled: true }), 'data-part': 'button', 'data-button': button };
+      if (button === 'submit') return { ...(options.flow?.getSubmitProps() ?? { disabled: true }), 'data-part': 'button', 'data-button': button };
+      return { 'data-part': 'button', 'data-button': button, 'data-state': 'idle', disabled: running, onClick: () => options.onClose?.() };
+    },
     getRetryProps: () => ({ 'data-part': 'retry', 'data-state': state, onClick: () => send({ type: 'FORM.RETRY' }) }),
   };
 }

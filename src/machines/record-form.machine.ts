@@ -1,18 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 /**
- * A resource's add, edit or view form (issue 10 point 1; issue 11 grows it into sections,
- * drafts and the save-or-submit flow). Edit and view first read the record by id; the user
- * types; a save is sent only when the form is valid by the resource's own schema (the same one
- * the server checks); a refusal (a version someone else changed, a duplicate code) keeps every
- * value typed and says why.
+ * A resource's edit form in its four modes (widgets §4 "Edit form modes", "Form type"; issue 11
+ * point 1): add and edit are editable, view and approval read-only, except the fields an
+ * approval's field config enables (point 5). Edit, view and approval first read the record by
+ * id. The machine holds the values and decides which field may change; saving is the
+ * save-or-submit flow's (save-submit.machine.ts), which asks this form to show its problems
+ * ('FORM.VALIDATE') and tells it the record it saved ('FORM.SAVED').
  *
- * Effects are injected: `loadRecord(id)` and `saveRecord({step, values, record})`; the
- * validation is the input's pure `validate(values, record)` (src/services/resource-form.ts).
+ * 'FORM.APPLY' takes values from outside the keyboard: a restored draft, an approval's field
+ * config. The validation is the input's pure `validate(values, record)` (the resource's own
+ * schema, the same one the server checks: src/services/resource-form.ts).
  */
-export type FormMode = 'add' | 'edit' | 'view';
-/** The save step the user chose: add or update, alone or with a submit for review. */
-export type SaveStep = 'save' | 'saveAndSubmit' | 'update' | 'updateAndSubmit';
+export type FormMode = 'add' | 'edit' | 'view' | 'approval';
 export type FieldValue = string | boolean;
 export interface StoredRecord {
   id: number;
@@ -29,23 +29,37 @@ export interface RecordFormInput {
   /** A stored record's values as inputs hold them. */
   valuesOf: (record: StoredRecord) => Record<string, FieldValue>;
   validate: Validate;
+  /** Fields fixed once the record exists (the definition's `immutable`). */
+  immutable?: readonly string[];
 }
 
 export interface RecordFormContext extends RecordFormInput {
   values: Record<string, FieldValue>;
   record: StoredRecord | null;
   errors: Record<string, unknown>;
-  /** Why the last save or load failed (the server's message), cleared by the next try. */
+  /** Why the last load failed (the server's message), cleared by the next try. */
   failure: string | null;
-  step: SaveStep | null;
+  /** Fields an approval's field config made editable. */
+  enabled: readonly string[];
 }
 
 export type RecordFormEvent =
   | { type: 'FIELD.CHANGE'; field: string; value: FieldValue }
-  | { type: 'FORM.SUBMIT'; step: SaveStep }
+  | { type: 'FORM.VALIDATE' }
+  | { type: 'FORM.APPLY'; values: Record<string, FieldValue> }
+  | { type: 'FIELDS.ENABLE'; fields: readonly string[] }
+  | { type: 'FORM.SAVED'; record: StoredRecord | null }
   | { type: 'FORM.RETRY' };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Whether a field takes typing in this form (pure, shared by the guard and the connect step). */
+export function isEditable(context: Pick<RecordFormContext, 'mode' | 'immutable' | 'enabled'>, field: string): boolean {
+  if (context.mode === 'add') return true;
+  if (context.mode === 'edit') return !(context.immutable ?? []).includes(field);
+  if (context.mode === 'approval') return context.enabled.includes(field);
+  return false;
+}
 
 export const recordFormMachine = setup({
   types: { context: {} as RecordFormContext, events: {} as RecordFormEvent, input: {} as RecordFormInput },
@@ -53,32 +67,30 @@ export const recordFormMachine = setup({
     loadRecord: fromPromise<StoredRecord, { id: number }>(async () => {
       throw new Error('loadRecord not provided');
     }),
-    saveRecord: fromPromise<StoredRecord | null, { step: SaveStep; values: Record<string, FieldValue>; record: StoredRecord | null }>(async () => {
-      throw new Error('saveRecord not provided');
-    }),
   },
   guards: {
     isNew: ({ context }) => context.mode === 'add',
-    isValid: ({ context }) => Object.keys(context.validate(context.values, context.record)).length === 0,
+    canChange: ({ context }, field: string) => isEditable(context, field),
   },
   actions: {
-    setField: assign(({ context, event }) => {
-      if (event.type !== 'FIELD.CHANGE') return {};
-      const { [event.field]: _fixed, ...errors } = context.errors;
-      return { values: { ...context.values, [event.field]: event.value }, errors };
+    setField: assign(({ context }, params: { field: string; value: FieldValue }) => {
+      const { [params.field]: _fixed, ...errors } = context.errors;
+      return { values: { ...context.values, [params.field]: params.value }, errors };
     }),
     showErrors: assign({ errors: ({ context }) => context.validate(context.values, context.record) }),
-    keepStep: assign({ step: ({ event }) => (event.type === 'FORM.SUBMIT' ? event.step : null), failure: null }),
-    applyRecord: assign(({ context, event }) => {
-      const record = (event as unknown as { output: StoredRecord }).output;
-      return { record, values: context.valuesOf(record), errors: {}, failure: null };
-    }),
-    keepSaved: assign({ record: ({ context, event }) => (event as unknown as { output: StoredRecord | null }).output ?? context.record }),
-    keepFailure: assign({ failure: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    /** Only known fields are taken: a draft from an older definition brings nothing foreign. */
+    applyValues: assign(({ context }, values: Record<string, FieldValue>) => ({
+      values: { ...context.values, ...Object.fromEntries(Object.entries(values).filter(([field]) => field in context.values)) },
+      errors: {},
+    })),
+    enableFields: assign((_, fields: readonly string[]) => ({ enabled: fields })),
+    applyRecord: assign(({ context }, record: StoredRecord) => ({ record, values: context.valuesOf(record), errors: {}, failure: null })),
+    keepSaved: assign(({ context }, record: StoredRecord | null) => ({ record: record ?? context.record })),
+    keepFailure: assign((_, error: unknown) => ({ failure: messageOf(error) })),
   },
 }).createMachine({
   id: 'recordForm',
-  context: ({ input }) => ({ ...input, values: input.initial, record: null, errors: {}, failure: null, step: null }),
+  context: ({ input }) => ({ ...input, values: input.initial, record: null, errors: {}, failure: null, enabled: [] }),
   initial: 'starting',
   states: {
     starting: {
@@ -89,8 +101,8 @@ export const recordFormMachine = setup({
       invoke: {
         src: 'loadRecord',
         input: ({ context }) => ({ id: context.id ?? 0 }),
-        onDone: { target: 'editing', actions: 'applyRecord' },
-        onError: { target: 'loadFailed', actions: 'keepFailure' },
+        onDone: { target: 'editing', actions: { type: 'applyRecord', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     loadFailed: {
@@ -98,21 +110,14 @@ export const recordFormMachine = setup({
     },
     editing: {
       on: {
-        'FIELD.CHANGE': { actions: 'setField' },
-        'FORM.SUBMIT': [
-          { guard: 'isValid', target: 'saving', actions: 'keepStep' },
-          { actions: 'showErrors' },
-        ],
-      },
-    },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        src: 'saveRecord',
-        input: ({ context }) => ({ step: context.step!, values: context.values, record: context.record }),
-        onDone: { target: 'saved', actions: 'keepSaved' },
-        // Nothing typed is lost: back to editing with the server's reason.
-        onError: { target: 'editing', actions: 'keepFailure' },
+        'FIELD.CHANGE': {
+          guard: { type: 'canChange', params: ({ event }) => event.field },
+          actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+        'FORM.VALIDATE': { actions: 'showErrors' },
+        'FORM.APPLY': { actions: { type: 'applyValues', params: ({ event }) => event.values } },
+        'FIELDS.ENABLE': { actions: { type: 'enableFields', params: ({ event }) => event.fields } },
+        'FORM.SAVED': { target: 'saved', actions: { type: 'keepSaved', params: ({ event }) => event.record } },
       },
     },
     saved: { type: 'final' },

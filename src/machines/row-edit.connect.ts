@@ -53,6 +53,10 @@ export function connectRowEdit(snapshot: Snapshot, send: (event: RowEditEvent) =
     getEditProps: (row: Row) => ({ 'data-part': 'edit', 'data-state': rowState(row), disabled: busy || isActive(row), onClick: () => send({ type: 'ROW.EDIT', key: keyOf(row) }) }),
     getSaveProps: () => ({ 'data-part': 'save', 'data-state': busy ? 'busy' : 'idle', disabled: !active || busy, onClick: () => send({ type: 'ROW.SAVE' }) }),
     getCancelProps: () => ({ 'data-part': 'cancel', 'data-state': state, disabled: !active || busy, onClick: () => send({ type: 'ROW.CANCEL' }) }),
+    /** The pager is locked while a row is active: another page would drop what is typed. */
+    getPagerProps: () => ({ 'data-part': 'pager', 'data-state': active ? 'locked' : 'open', inert: active }),
+    /** Export writes the rows as stored: not while one is being typed into. */
+    getExportProps: () => ({ 'data-part': 'export', 'data-state': active ? 'locked' : 'idle', disabled: active }),
   };
 }
 

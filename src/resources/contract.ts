@@ -1,6 +1,6 @@
 import { Body, Empty, Id, Nothing, Text, Type, endpoint, type Endpoint } from '../shared/contract/define';
 import type { ResourceDef } from './define';
-import { RecordRef, ReviewBody, addSchema, pageSchema, querySchema, rowSchema, updateSchema } from './schema';
+import { RecordRef, addSchema, reviewSchema, pageSchema, querySchema, rowSchema, updateSchema } from './schema';
 
 /**
  * A resource family's calls (portal-shell §7, "Resource families"), declared from its
@@ -16,7 +16,7 @@ export function resourceEndpoints(def: ResourceDef) {
   const func = def.path;
   const name = def.label['en-US'];
   const Row = rowSchema(def);
-  const step = (path: string, summary: string, body: typeof RecordRef | typeof ReviewBody = RecordRef) =>
+  const step = (path: string, summary: string, body: typeof RecordRef | ReturnType<typeof reviewSchema> = RecordRef) =>
     endpoint({ path: `${base}/${path}`, summary: `${name}: ${summary}`, body, data: Row, flags: { func } });
   const reviewed = def.lifecycle === 'review';
   const [on, off] = def.lifecycle === 'start-stop' ? ['start', 'stop'] : ['enable', 'disable'];
@@ -37,7 +37,7 @@ export function resourceEndpoints(def: ResourceDef) {
           updateAndSubmit: endpoint({ path: `${base}/update-and-submit`, summary: `${name}: updates a draft or returned record and submits it.`, body: updateSchema(def), data: Row, flags: { func } }),
           submit: step('submit', 'submits a draft or returned record for review.'),
           nullify: step('cancel', 'nullifies (cancels) a record not under review.'),
-          review: step('review', 'reviews a submitted record: pass, refuse or back, with a comment; not by its own submitter (1405).', ReviewBody),
+          review: step('review', 'reviews a submitted record: pass, refuse or back, with a comment; not by its own submitter (1405); with the fields its approval field config (`approvalField`) opened, and only those (1407).', reviewSchema(def)),
         }
       : {}),
     ...(unique.length

@@ -1,5 +1,7 @@
 import { LANGUAGES, type Language } from '../shared/constants';
 import type { ColumnKind } from '../shared/column-layout';
+import type { ScrollSource } from '../shared/scroll-sources';
+import { lookupFields, lookupOf } from '../shared/lookups';
 
 /**
  * How a business resource is declared (docs/resources.md): one file per resource under
@@ -19,6 +21,17 @@ export type FieldType = 'text' | 'int' | 'decimal' | 'date' | 'dict' | 'bool';
 export interface FieldDef {
   type: FieldType;
   label: Label;
+  /**
+   * Drawn as a scroll dropdown of this source (widgets §2 "Scroll dropdowns",
+   * docs/scroll-select.md): the field stores the row's value, the dropdown shows its label.
+   */
+  scroll?: ScrollSource;
+  /**
+   * The source's fixed filters, each from another field of the form (`{provinceCode:
+   * 'provinceCode'}` for a city): the dropdown opens only once they are set, and a change of
+   * one empties this field (the province and city pair).
+   */
+  scrollParams?: Record<string, string>;
   /** Must be given on add and update. */
   required?: boolean;
   /** text: most characters; int and decimal: largest value. */
@@ -43,6 +56,13 @@ export interface FieldDef {
   immutable?: boolean;
   /** The value a new record's form starts with. */
   default?: string | number | boolean;
+  /**
+   * Picked with a lookup of src/resources/lookups.ts (widgets §2, docs/lookups.md): the form
+   * shows a magnifier button beside the field; a pick fills `fills` (form field → the lookup
+   * row's field), this field among them.
+   */
+  lookup?: string;
+  fills?: Record<string, string>;
 }
 
 /** Column kinds and their layout live in src/shared/column-layout.ts (the machines use them too). */
@@ -70,6 +90,37 @@ export interface ColumnDef {
  */
 export type LifecycleKind = 'enable-disable' | 'start-stop' | 'review';
 
+/** A collapsible section of the edit form (widgets §3 "Form section"): its fields, in order. */
+export interface SectionDef {
+  /** camelCase; the section-order settings store it. */
+  name: string;
+  title: Label;
+  fields: string[];
+}
+
+/**
+ * How the edit form shows a resource (widgets §2 "Edit form", §4 "Autosave draft"). All
+ * optional: one section with every field, the §9 grid, in the side drawer, autosaved when adding.
+ */
+export interface FormOptions {
+  /** Sections in their default order; every field in exactly one. */
+  sections?: SectionDef[];
+  /** 'grid': portal-shell §9 columns and label widths; 'vertical': labels above fields, FORM_VERTICAL_WIDTH wide. */
+  layout?: 'grid' | 'vertical';
+  /** 'dialog': the generic edit dialog of widgets §2, for small records; otherwise the side drawer. */
+  container?: 'drawer' | 'dialog';
+  /** Autosave drafts: in add mode unless `add: false`, in edit mode only with `edit: true`. */
+  autosave?: { add?: boolean; edit?: boolean };
+}
+
+/**
+ * The kinds of data a user is granted (portal-shell §1, §6 "data authorisation"): the values a
+ * data-auth grant names. A resource scoped by one sees only the records whose field holds a
+ * value the caller is granted (administrators see everything).
+ */
+export const DATA_DIMS = ['org', 'account', 'currency', 'businessType', 'paymentType'] as const;
+export type DataDim = (typeof DATA_DIMS)[number];
+
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** The family's name on the wire: `/api/fsmc/<code>/…` (kebab case, as the spec names it). */
   code: string;
@@ -90,6 +141,9 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   lifecycle: LifecycleKind;
   /** A big-data table: page sizes 50 to 1000 (default 50). */
   bigData?: boolean;
+  form?: FormOptions;
+  /** Data authorisation: the fields whose values a caller must be granted, by kind (server/services/data-auth.ts). */
+  dataScope?: Array<{ field: keyof F & string; dim: DataDim }>;
 }
 
 export const RECORD_COLUMNS = ['id', 'version', 'recordState', 'enabled', 'createdAt', 'updatedAt'] as const;
@@ -125,6 +179,30 @@ export const seq = () => col('#seq', 'seq');
 export const state = () => col('recordState', 'state');
 export const operation = () => col('#operation', 'operation');
 
+/** A field naming a lookup: the lookup exists, and it fills this field and only fields of the resource with fields of its rows. */
+function lookupProblems(name: string, f: FieldDef, fields: Record<string, FieldDef>): string[] {
+  const lookup = lookupOf(f.lookup!);
+  if (!lookup) return [`field ${name} names lookup ${f.lookup}, which does not exist`];
+  const rowFields = lookupFields(lookup).map((x) => x.name);
+  const fills = f.fills ?? {};
+  const out: string[] = [];
+  if (!(name in fills)) out.push(`field ${name}: its lookup does not fill it`);
+  for (const [formField, rowField] of Object.entries(fills)) {
+    if (!(formField in fields)) out.push(`field ${name}: lookup fills ${formField}, not a field`);
+    if (!rowFields.includes(rowField)) out.push(`field ${name}: lookup ${lookup.code} has no ${rowField}`);
+  }
+  return out;
+}
+
+/** The name of the one section of a form that declares none. */
+export const DEFAULT_SECTION = 'basic';
+const DEFAULT_SECTION_TITLE: Label = { 'zh-CN': '基本信息', 'en-US': 'Basic information' };
+
+/** A resource's form sections in their default order (one holding every field when it declares none). */
+export function sectionsOf(def: ResourceDef): SectionDef[] {
+  return def.form?.sections ?? [{ name: DEFAULT_SECTION, title: DEFAULT_SECTION_TITLE, fields: Object.keys(def.fields) }];
+}
+
 /** The label of a field or record column in a language. */
 export function labelOf(def: ResourceDef, field: string, lang: Language): string {
   const f = def.fields[field];
@@ -153,6 +231,20 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
     for (const lang of LANGUAGES) if (!f.label[lang]) problems.push(`field ${name} has no ${lang} label`);
     if (f.type === 'text' && !f.max) problems.push(`text field ${name} has no max`);
     if (f.type === 'dict' && !f.dict) problems.push(`dict field ${name} names no dictionary`);
+    if (f.lookup) problems.push(...lookupProblems(name, f, def.fields));
+  }
+  for (const scope of def.dataScope ?? []) {
+    if (!(scope.field in def.fields)) problems.push(`data scope ${scope.field} is not a field`);
+    if (!(DATA_DIMS as readonly string[]).includes(scope.dim)) problems.push(`data scope ${scope.field} names no kind of data`);
+  }
+  if (def.form?.sections) {
+    const placed = def.form.sections.flatMap((section) => section.fields);
+    const names = def.form.sections.map((section) => section.name);
+    for (const name of names) if (!/^[a-z][A-Za-z0-9]*$/.test(name)) problems.push(`section ${name} is not camel case`);
+    if (new Set(names).size !== names.length) problems.push('section names repeat');
+    for (const section of def.form.sections) for (const lang of LANGUAGES) if (!section.title[lang]) problems.push(`section ${section.name} has no ${lang} title`);
+    for (const f of placed) if (!(f in def.fields)) problems.push(`section field ${f} is not a field`);
+    for (const f of Object.keys(def.fields)) if (placed.filter((p) => p === f).length !== 1) problems.push(`field ${f} is not in exactly one section`);
   }
   if (problems.length) throw new Error(`resource ${def.code}: ${problems.join('; ')}`);
   // The field names were checked against F; from here on a resource is any resource.

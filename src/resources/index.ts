@@ -15,6 +15,14 @@ import counterParty from './defs/counter-party';
 import rateAdd from './defs/rate-add';
 import userInfo from './defs/user-info';
 import duty from './defs/duty';
+import sysPageIframe from './defs/sys-page-iframe';
+import approvalField from './defs/approval-field';
+import account from './defs/account';
+import financialOffice from './defs/financial-office';
+import budget from './defs/budget';
+import coopNetwork from './defs/coop-network';
+import contactOrgAcc from './defs/contact-org-acc';
+import dataAuth from './defs/data-auth';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -25,19 +33,27 @@ export const RESOURCES: readonly ResourceDef[] = [
   orgInfo,
   department,
   counterParty,
+  contactOrgAcc,
+  account,
+  budget,
   rateAdd,
   exchangeRate,
   currency,
   bank,
   lineNumbers,
+  financialOffice,
+  coopNetwork,
   country,
   province,
   city,
   dictionary,
   dictionaryValue,
   sysParamSetting,
+  sysPageIframe,
+  approvalField,
   userInfo,
   duty,
+  dataAuth,
 ];
 
 export function resourceAt(path: string): ResourceDef | undefined {

@@ -99,5 +99,20 @@ export const addSchema = (def: ResourceDef) => Body(fieldsSchema(def));
 export const updateSchema = (def: ResourceDef) => Body({ id: Id, version: Version, ...fieldsSchema(def, { forUpdate: true }) });
 /** A step of the lifecycle on one record: which record, and the version the caller saw. */
 export const RecordRef = Body({ id: Id, version: Version });
-export const ReviewBody = Body({ id: Id, version: Version, decision: Type.Enum(['pass', 'refuse', 'back']), comment: Type.Optional(Text(REVIEW_COMMENT_MAX)) });
+/** An approval field config's code: the resource's own, or `<resource code>:<variant>`. */
+export const APPROVAL_FIELD_CODE = '^[a-z][a-z0-9-]*(:[A-Za-z0-9_-]{1,32})?$';
+/**
+ * A review of a resource whose approval form may change fields (widgets §4 "Approval field
+ * config"): the config it was opened with (`approvalField`) and the fields' values. The server
+ * takes only what that config opened.
+ */
+export const reviewSchema = (def: ResourceDef) =>
+  Body({
+    id: Id,
+    version: Version,
+    decision: Type.Enum(['pass', 'refuse', 'back']),
+    comment: Type.Optional(Text(REVIEW_COMMENT_MAX)),
+    approvalField: Type.Optional(Text(64, { min: 1, pattern: APPROVAL_FIELD_CODE })),
+    values: Type.Optional(Type.Object(Object.fromEntries(Object.entries(fieldsSchema(def, { forUpdate: true })).map(([name, schema]) => [name, Type.Optional(schema)])), { additionalProperties: false })),
+  });
 export const pageSchema = (def: ResourceDef) => Page(rowSchema(def));

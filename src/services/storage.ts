@@ -73,6 +73,41 @@ export const session = {
   remove: (name: keyof SessionValues) => safe(() => sessionStorage)?.removeItem(SESSION_KEYS[name]),
 };
 
+/**
+ * Widget state (DECISIONS, "Storage keys"): what a widget keeps across reloads lives in
+ * localStorage under `<namespace>:<key>`, and only through here. The namespaces are the
+ * widgets' own; none can collide with the shell's keys, which have no colon.
+ */
+export type WidgetNamespace = 'draft' | 'guideHint' | 'asyncExports';
+
+const widgetKey = (namespace: WidgetNamespace, key: string) => `${namespace}:${key}`;
+
+export const widgetState = {
+  get<T>(namespace: WidgetNamespace, key: string): T | undefined {
+    const raw = safe(() => localStorage)?.getItem(widgetKey(namespace, key));
+    if (raw == null) return undefined;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return undefined;
+    }
+  },
+  /** False when the browser refused (storage full or denied): the widget works on without it. */
+  set(namespace: WidgetNamespace, key: string, value: unknown): boolean {
+    try {
+      const store = safe(() => localStorage);
+      if (!store) return false;
+      store.setItem(widgetKey(namespace, key), JSON.stringify(value));
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  remove(namespace: WidgetNamespace, key: string): void {
+    safe(() => localStorage)?.removeItem(widgetKey(namespace, key));
+  },
+};
+
 /** Keeps what a login answer carries: the session token, the user and the user's language. */
 export function keepLogin(answer: { JwtToken: string; loginUserInfo: LoginUserInfo }): void {
   local.set('sessionKey', answer.JwtToken);

@@ -82,6 +82,8 @@ export const CODE = {
   /** Four eyes: a record is not reviewed by the one who last changed it. */
   reviewOwnSubmission: 1405,
   notADictionaryValue: 1406,
+  /** A review changed a field its approval field config does not open (or opened to another value). */
+  approvalFieldLocked: 1407,
   // 16xx: administration of users and duties (issue 10 point 3)
   /** 'admin' (in any letter case) is the super administrator's code: no one else gets it. */
   userCodeReserved: 1600,
@@ -100,6 +102,51 @@ export const CODE = {
   userNullified: 1608,
   /** Someone who is not an administrator grants only the duties and functions they hold themselves. */
   notYours: 1609,
+  // 19xx: embedded pages of edit forms (docs/embedded-pages.md)
+  /** An embedded page's address is neither a path on this site nor an https address of an allowed site. */
+  embeddedUrlRefused: 1900,
+  /** The form code names no form (no resource of that code). */
+  embeddedFormUnknown: 1901,
+  // 17xx: the edit form's settings (section order, approval field config; issue 11 points 1, 5)
+  /** A section order names a section the page's form does not have. */
+  sectionUnknown: 1700,
+  /** A section order names a section twice. */
+  sectionDuplicate: 1701,
+  /** Only administrators hide or show sections (for everyone); others send the page's flags back unchanged. */
+  sectionHiddenAdminOnly: 1702,
+  /** An approval field config for this page and field exists already. */
+  approvalFieldDuplicate: 1703,
+  /** An approval field config names a field the page's resource does not have. */
+  approvalFieldUnknown: 1704,
+  // 18xx: dynamic forms and their templates (docs/dynamic-forms.md)
+  /** No template has that code (or id). */
+  templateNotFound: 1800,
+  /** The template's field list is not a valid template; data.problems lists each problem. */
+  templateInvalid: 1801,
+  /** Submitted values break the template's rules; data.errors lists each field's problem. */
+  dynamicValuesInvalid: 1802,
+  /** Someone saved the filled form since the caller read it: nothing was written. */
+  elementStale: 1803,
+  /** A disabled template takes no new forms. */
+  templateDisabled: 1804,
+  /** Template codes are unique. */
+  templateCodeTaken: 1805,
+  /** No filled form has that id. */
+  elementNotFound: 1806,
+  /** A template without fields takes no forms ("data empty"). */
+  templateEmpty: 1807,
+  /** An expand-param code names no page (`query:<resource code>`, `table:<resource code>`). */
+  expandParamUnknown: 1808,
+  // 21xx: scroll dropdowns and the province and city pair (docs/scroll-select.md)
+  /** A dependent dropdown's value (a city) without the field it needs (its province): widgets §5. */
+  scrollNeedsField: 2100,
+  /** A dropdown's value its source does not list (no such city in that province, a disabled country). */
+  scrollValueUnknown: 2101,
+  // 22xx: data authorisation (issue 12 point 5; server/services/data-auth.ts)
+  /** "data-auth-main exists": the user already has this grant. */
+  dataAuthExists: 2200,
+  /** A write names a value of a scoped field (an organisation…) the caller is not granted. */
+  dataNotGranted: 2201,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -177,6 +177,8 @@ export const FORM_LAYOUT = {
 export const FORM_DEFAULT_LABEL_WIDTH = 120;
 export const FORM_GUTTER = 5;
 export const FORM_DIALOG_WIDTH = 800;
+/** Widgets §2: the vertical edit form (labels above fields) is 800 px wide by default. */
+export const FORM_VERTICAL_WIDTH = 800;
 export const FORM_SIZE = 'mini';
 
 // ---- Shell §9: table columns -----------------------------------------------------------
@@ -221,7 +223,7 @@ export const BIG_TABLE_PAGE_SIZES = [50, 100, 200, 300, 500, 1000] as const;
 export const BIG_TABLE_DEFAULT_PAGE_SIZE = 50;
 export const LOOKUP_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const LOOKUP_DEFAULT_PAGE_SIZE = 10;
-/** A dictionary's values edited in place (issue 11 point 6): all of them on one page, up to this many. */
+/** A dictionary's values edited in place (issue 11 point 6): up to this many are read, then shown a page at a time (TABLE_PAGE_SIZES). */
 export const DICTIONARY_VALUES_PAGE_SIZE = 200;
 export const SCROLL_LOOKUP_PAGE_SIZE = 10;
 export const SELECT_SCROLL_PAGE_SIZE = 15;
@@ -299,3 +301,33 @@ export const PREVIEW_CONTENT_WIDTH = 600;
 /** Table row edit (widget-library §4): the wire flag on a new, unsaved row: `row_status: 'add'`. */
 export const ROW_STATUS_FIELD = 'row_status';
 export const ROW_STATUS_ADD = 'add';
+
+// ---- Widgets §3, §5: dynamic form templates (docs/dynamic-forms.md) --------------------------
+
+/** The most fields a dynamic form template has (ours). */
+export const DYNAMIC_TEMPLATE_FIELDS_MAX = 100;
+/** A template field's name: at most this many characters (ours; a query form's field names take 64). */
+export const DYNAMIC_FIELD_NAME_MAX = 64;
+/** A label, placeholder, option text or rule message: at most this many characters (ours). */
+export const DYNAMIC_TEXT_MAX = 200;
+/** A text value a user types into a dynamic form, or a rule's pattern: at most this many characters (ours). */
+export const DYNAMIC_VALUE_TEXT_MAX = 2000;
+/** A template's JSON text, as the administrators' editor sends it: at most this many characters (ours). */
+export const DYNAMIC_TEMPLATE_TEXT_MAX = 200_000;
+/** A template's code: at most this many characters; `query:<resource code>` names a query page's extended fields. */
+export const DYNAMIC_TEMPLATE_CODE_MAX = 64;
+/** The prefixes of expand-param codes: a query page's extended filters and a table's extra columns (widgets §7). */
+export const EXPAND_PARAM_PREFIXES = { query: 'query:', table: 'table:' } as const;
+/** A template's status: only an enabled template is offered for new forms and extended fields. */
+export const TEMPLATE_STATUS = { enabled: 'enabled', disabled: 'disabled' } as const;
+
+// ---- Widgets §2, §4, §8: embedded pages of an edit form (docs/embedded-pages.md) -------------
+
+/** How long the host waits for an embedded page's answer to validate, save or submit (ours). */
+export const EMBEDDED_ANSWER_TIMEOUT_MS = 10_000;
+/** An embedded page's height when the server's record leaves it out or out of range (ours). */
+export const EMBEDDED_FRAME_HEIGHT_DEFAULT = 200;
+export const EMBEDDED_FRAME_HEIGHT_MIN = 50;
+export const EMBEDDED_FRAME_HEIGHT_MAX = 2000;
+/** The demo guest page's remark: at most this many characters (ours). */
+export const EMBEDDED_REMARK_MAX = 200;

@@ -1,4 +1,5 @@
 import { SAVED_QUERY_NAME_MAX } from './constants';
+import { templateProblems, type TemplateField } from './dynamic-form';
 
 /**
  * The query form's rules (widgets §5 "Saved query", "Hidden-field default value", "Required
@@ -33,6 +34,8 @@ export interface QueryField {
   min?: number;
   /** Before the administrators' required setting (1 keeps this). */
   required?: boolean;
+  /** An extended field: its template field, so the form draws it with the dynamic-form renderer. */
+  extended?: TemplateField;
 }
 
 /** What the form holds: every input's text, by value key. */
@@ -252,7 +255,9 @@ function extendedField(item: ExtendedItem): QueryField | null {
   const label = typeof item.text === 'string' && item.text ? item.text : item.name;
   const required = Array.isArray(item.rules) && item.rules.some((r) => typeof r === 'object' && r !== null && (r as { required?: unknown }).required === true);
   const bounds = { ...(typeof item.min === 'number' ? { min: item.min } : {}), ...(typeof item.max === 'number' ? { max: item.max } : {}) };
-  const base = { name: item.name, label, ...(required ? { required } : {}) };
+  // A valid template field is kept whole: the query form draws it with the dynamic-form renderer.
+  const extended = templateProblems([item]).length === 0 ? { extended: item as unknown as TemplateField } : {};
+  const base = { name: item.name, label, ...(required ? { required } : {}), ...extended };
   switch (item.type) {
     // Widgets §5: numeric and amount fields get number-type rules.
     case 'number':

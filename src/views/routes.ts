@@ -30,7 +30,12 @@ export const APP_ROUTES: RouteDef[] = [
   { path: '/qr-confirm/:qrId', titleKey: 'shell.routes.qrConfirm', load: () => import(/* webpackChunkName: "view-qr-confirm" */ './qr-confirm/QrConfirmView') },
   { path: '/outbox', titleKey: 'shell.routes.outbox', load: () => import(/* webpackChunkName: "view-outbox" */ './outbox/OutboxView'), meta: { adminOnly: true } },
   { path: '/diagrams', titleKey: 'shell.routes.diagrams', load: () => import(/* webpackChunkName: "view-diagrams" */ './diagrams/DiagramsView'), meta: { adminOnly: true, history: true } },
+  // Every lookup of src/shared/lookups.ts, live (docs/lookups.md): for developers and auditors.
+  { path: '/lookups', titleKey: 'shell.routes.lookups', load: () => import(/* webpackChunkName: "view-lookups" */ './lookups/LookupsView'), meta: { adminOnly: true } },
   { path: '/profile', titleKey: 'request.profile.title', load: () => import(/* webpackChunkName: "view-profile" */ './profile/ProfileView') },
+  // Dynamic forms (docs/dynamic-forms.md): the administrators' templates and the users' forms, each its own chunk.
+  { path: '/expand-template', titleKey: '', title: { 'zh-CN': '扩展模板', 'en-US': 'Form templates' }, load: () => import(/* webpackChunkName: "view-expand-template" */ './dynamic-form/ExpandTemplatePage') },
+  { path: '/dynamic-form', titleKey: '', title: { 'zh-CN': '动态表单', 'en-US': 'Dynamic forms' }, load: () => import(/* webpackChunkName: "view-dynamic-form" */ './dynamic-form/DynamicFormPage'), meta: { history: true } },
   // Every business resource's query page: one generic page, bound to its definition, in one chunk.
   ...RESOURCES.map(
     (def): RouteDef => ({

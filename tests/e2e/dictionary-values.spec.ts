@@ -92,3 +92,53 @@ test('an administrator edits the values of a dictionary in place', async ({ page
   await page.getByTestId('resource-rate-add').getByRole('button', { name: '新增', exact: true }).click();
   await expect(page.getByTestId('record-form').locator('#field-tenor').locator('option', { hasText: '18个月' })).toHaveCount(1);
 });
+
+test('the values table has the paged table’s column settings, export and pager', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await openTenorValues(page);
+  const values = dialog(page).getByTestId('dictionary-values');
+  const headers = () => values.locator('thead th[data-field]').evaluateAll((ths) => ths.map((th) => th.textContent ?? ''));
+
+  // Eleven values or more, ten a page: the pager reaches the rest, and comes back.
+  await expect(valueRows(page)).toHaveCount(10);
+  await dialog(page).getByRole('button', { name: '下一页' }).click();
+  await expect(valueRows(page).first()).toContainText('5年');
+  await expect(valueRows(page).filter({ hasText: '隔夜' })).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: '上一页' }).click();
+  await expect(valueRows(page).first()).toContainText('隔夜');
+
+  // While a row is edited the pager is locked (another page would drop what is typed).
+  await valueRows(page).filter({ hasText: '1周' }).getByRole('button', { name: '编辑' }).click();
+  await expect(values.locator('[data-part=pager]')).toHaveAttribute('data-state', 'locked');
+  await expect(dialog(page).getByRole('button', { name: '导出' })).toBeDisabled();
+  await dialog(page).getByRole('button', { name: '取消' }).click();
+  await expect(values.locator('[data-part=pager]')).toHaveAttribute('data-state', 'open');
+
+  // The column settings hide a column, as in the paged table.
+  expect(await headers()).toEqual(['值', '中文文本', '英文文本', '排序']);
+  await values.getByTestId('table-settings-trigger').click();
+  const settings = page.getByTestId('table-settings');
+  await page.getByTestId('table-settings-tab-hidden').click();
+  await settings.getByRole('tabpanel', { name: '显示' }).getByText('英文文本', { exact: true }).click();
+  await settings.getByRole('button', { name: '保存' }).click();
+  await expect(settings).toHaveCount(0);
+  await expect.poll(headers).toEqual(['值', '中文文本', '排序']);
+  await expect(valueRows(page).first()).not.toContainText('Overnight');
+
+  // Export: the rows shown, as CSV, whose header row is the visible columns.
+  const download = page.waitForEvent('download');
+  await dialog(page).getByRole('button', { name: '导出' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^字典值-Tenor-\d{8}-\d{6}\.csv$/);
+  const lines = (await (await file.createReadStream()).toArray()).join('').replace(/^\uFEFF/, '').split('\r\n');
+  expect(lines[0]).toBe('值,中文文本,排序');
+  expect(lines[1]).toBe('ON,隔夜,0');
+  expect(lines.filter(Boolean)).toHaveLength(11);
+
+  // Shown again, so the other test (and a retry) finds the English column.
+  await values.getByTestId('table-settings-trigger').click();
+  await page.getByTestId('table-settings-tab-hidden').click();
+  await settings.getByRole('tabpanel', { name: '显示' }).getByText('英文文本', { exact: true }).click();
+  await settings.getByRole('button', { name: '保存' }).click();
+  await expect.poll(headers).toEqual(['值', '中文文本', '英文文本', '排序']);
+});

@@ -39,13 +39,13 @@ async function logout(page: Page): Promise<void> {
 async function setStaffStation(admin: Page, code: string, held: boolean): Promise<void> {
   await admin.goto('/index.html#/user-info');
   await expect(admin.getByTestId('resource-user-info')).toBeVisible();
-  const staff = rows(admin, 'user-info').filter({ hasText: STAFF.userCode }).filter({ hasText: '张会计' });
+  const staff = rows(admin, 'user-info').filter({ has: admin.getByRole('cell', { name: STAFF.userCode, exact: true }) });
   await expect(staff).toHaveCount(1);
   // The row's own "更多" (More) menu, named for screen readers after its user.
-  await staff.getByRole('button', { name: '张会计 (staff) 的更多操作' }).click();
+  await staff.getByRole('button', { name: `张会计 (${STAFF.userCode}) 的更多操作` }).click();
   await admin.getByRole('menuitem', { name: '岗位设置' }).click();
   const dialog = admin.getByTestId('stations-dialog');
-  await expect(dialog.getByRole('heading', { level: 2 })).toContainText('张会计 (staff)');
+  await expect(dialog.getByRole('heading', { level: 2 })).toContainText(`张会计 (${STAFF.userCode})`);
   // The dialog says when staff will see the change in their menu.
   await expect(dialog).toContainText('该用户的菜单在其刷新页面或重新登录后更新');
   const station = dialog.getByTestId('station').filter({ hasText: `(${code})` });
@@ -112,7 +112,8 @@ test('an administrator grants a duty to staff, who find its page after logging i
   await field(admin, 'dutyCode').fill(code);
   await field(admin, 'dutyName').fill(DUTY_NAME);
   await field(admin, 'dutyNameEn').fill('Parameter keeper');
-  await form(admin).getByRole('button', { name: '保存并提交' }).click();
+  await form(admin).getByRole('button', { name: '保存', exact: true }).click();
+  await form(admin).getByRole('button', { name: '提交', exact: true }).click();
   await expect(form(admin)).toHaveCount(0);
   const duty = rows(admin, 'duty').filter({ hasText: code });
   await expect(duty).toContainText('待审核');
@@ -141,7 +142,7 @@ test('an administrator grants a duty to staff, who find its page after logging i
 
   // The one who submitted it may not approve it.
   await duty.getByRole('button', { name: '审核' }).click();
-  await admin.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
+  await admin.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
   await expect(admin.getByText('不能审核自己提交的记录').first()).toBeVisible();
   await expect(duty).toContainText('待审核');
 
@@ -153,8 +154,8 @@ test('an administrator grants a duty to staff, who find its page after logging i
   const pending = rows(checker, 'duty').filter({ hasText: code });
   await expect(pending).toContainText('待审核');
   await pending.getByRole('button', { name: '审核' }).click();
-  await checker.getByTestId('review-dialog').getByRole('textbox').fill('同意，仅含系统参数页面');
-  await checker.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
+  await checker.getByTestId('review-panel').getByRole('textbox').fill('同意，仅含系统参数页面');
+  await checker.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
   await expect(pending).toContainText('已生效');
   await checker.context().close();
 

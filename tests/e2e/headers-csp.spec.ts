@@ -62,3 +62,41 @@ test('login, shell, a drawer and the diagrams page under the policy: no violatio
   expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+test('only the embeddable guest page may be framed, and only by the portal itself', async ({ request }) => {
+  for (const page of ['/login.html', '/index.html']) {
+    const res = await request.get(page);
+    expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers()['x-frame-options']).toBe('DENY');
+  }
+  const guest = await request.get('/embedded-remarks.html');
+  const csp = guest.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("frame-ancestors 'self'");
+  expect(csp).not.toContain("frame-ancestors 'none'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(guest.headers()['x-frame-options']).toBe('SAMEORIGIN');
+  // The portal's pages may frame this site (frame-src 'self').
+  expect((await request.get('/index.html')).headers()['content-security-policy']).toMatch(/frame-src 'self'/);
+});
+
+test('the portal frames the guest page, and no page of the portal can be framed otherwise', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await loginAs(page, ADMIN);
+  await page.evaluate(() => {
+    for (const [id, src] of [['guest', 'embedded-remarks.html?formCode=org-info&mode=add&recordKey=new-csp'], ['login', 'login.html']]) {
+      const frame = document.createElement('iframe');
+      frame.id = id!;
+      frame.src = src!;
+      document.body.appendChild(frame);
+    }
+  });
+  await expect(page.frameLocator('#guest').getByTestId('embedded-remark')).toBeVisible();
+  // login.html refuses to be framed (frame-ancestors 'none'): its form never shows.
+  await expect(page.locator('#login')).toBeAttached();
+  await expect(page.frameLocator('#login').getByRole('button', { name: '登录' })).toHaveCount(0);
+  expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
+});

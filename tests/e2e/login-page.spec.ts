@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN } from './support/users';
 
 test('the login page shows its form in zh-CN by default', async ({ page }) => {
   await page.goto('/login.html#/login');
@@ -12,13 +13,13 @@ test('the login page shows its form in zh-CN by default', async ({ page }) => {
 
 test('logging in with the demo administrator opens the app shell; a wrong password keeps the user name', async ({ page }) => {
   await page.goto('/login.html#/login');
-  await page.getByLabel('用户名', { exact: true }).fill('admin');
+  await page.getByLabel('用户名', { exact: true }).fill(ADMIN.userCode);
   await page.getByLabel('密码', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('alert')).toContainText('用户名或密码错误');
-  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('admin');
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue(ADMIN.userCode);
 
-  await page.getByLabel('密码', { exact: true }).fill('Admin@2026');
+  await page.getByLabel('密码', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/index\.html#\//);
   await expect(page.getByTestId('current-user')).toHaveText('系统管理员');

@@ -167,7 +167,8 @@ class SessionUi {
         await form.locator('input[type=password]').fill(userId === USER_ID.admin ? ADMIN.password : STAFF.password);
         await form.locator('button[type=submit]').click();
         await expect(spare.getByTestId('current-user')).toHaveText(userId === USER_ID.admin ? TEXT.admin : TEXT.staff);
-        expect(await spare.evaluate(() => JSON.parse(sessionStorage.getItem('loginUserInfo') ?? '{}').id)).toBe(Number(userId));
+        // The model names users by id; each test worker logs in as its own copy of them.
+        expect(await spare.evaluate(() => JSON.parse(sessionStorage.getItem('loginUserInfo') ?? '{}').userCode)).toBe(userId === USER_ID.admin ? ADMIN.userCode : STAFF.userCode);
         return;
       }
       case 'SESSION.REJECT': {

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { STAFF } from './support/users';
 
 /**
  * The request layer end to end (issue 3): real server, real database, real Chromium. A form's
  * input survives a 401; five requests failing with 401 at once bring one prompt; the 412
  * confirmation sends the request again with its validation flag.
  */
-const STAFF = { userCode: 'staff', password: 'Staff@2026' };
 
 /** Fills the login page's password form already on screen and sends it. */
 async function logIn(page: Page) {
@@ -24,12 +24,12 @@ test('five requests failing with 401 at once bring one prompt; after logging in 
   await page.goto('/index.html#/profile');
   const form = page.getByTestId('profile-form');
   await expect(form).toBeVisible();
-  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('staff');
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue(STAFF.userCode);
   await page.getByLabel('英文名').fill('Wei Zhang');
   await page.getByLabel('邮箱').fill('wei.zhang@example.com');
   await page.getByLabel('性别').selectOption('GIRL');
   // Autosave keeps the draft within a second (widgets §8), under the form's component code.
-  await page.waitForFunction(() => localStorage.getItem('fsmc-user-profile')?.includes('wei.zhang@example.com'));
+  await page.waitForFunction((key) => localStorage.getItem(key)?.includes('wei.zhang@example.com'), `draft:fsmc-user-profile:${STAFF.userCode}`);
 
   // The same user logs in elsewhere: this page's session is over (-997).
   const elsewhere = await browser.newContext();
@@ -95,7 +95,7 @@ test('five requests failing with 401 at once bring one prompt; after logging in 
   await expect(page.getByTestId('profile-saved')).toBeVisible();
   await expect(confirm).toBeHidden();
   // The draft is gone and the server has the values: a fresh load shows them, with no notice.
-  expect(await page.evaluate(() => localStorage.getItem('fsmc-user-profile'))).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), `draft:fsmc-user-profile:${STAFF.userCode}`)).toBeNull();
   await page.reload();
   await expect(page.getByLabel('邮箱')).toHaveValue('wei.zhang@example.com');
   await expect(page.getByLabel('英文名')).toHaveValue('Wei Zhang');
@@ -127,7 +127,7 @@ test('declining the 412 confirmation changes nothing and keeps the form; a bad e
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByTestId('toast')).toHaveCount(0);
   // The server kept the old address: the draft is dropped and the page reloaded from it.
-  await page.evaluate(() => localStorage.removeItem('fsmc-user-profile'));
+  await page.evaluate((key) => localStorage.removeItem(key), `draft:fsmc-user-profile:${STAFF.userCode}`);
   await page.reload();
   await expect(page.getByLabel('E-mail')).toHaveValue(before);
 });

@@ -47,7 +47,8 @@ test('an administrator adds a currency: the form refuses bad input in place, the
   await field(page, 'currencyCode').fill('QQA');
   await field(page, 'currencyName').fill('重复的币种');
   await form(page).getByRole('button', { name: '保存' }).click();
-  await expect(form(page).getByRole('alert')).toContainText('币种代码「QQA」已存在');
+  // The before-save check asks the server first and names itself as the failing step.
+  await expect(form(page).getByTestId('form-failure')).toHaveText('保存前检查未通过：币种代码“QQA”已被使用');
   await expect(field(page, 'currencyName')).toHaveValue('重复的币种');
 });
 
@@ -87,7 +88,12 @@ test('a reviewed record: staff save and submit a benchmark-rate addition, an adm
   await field(staff, 'tenor').selectOption({ label: '1年' });
   await field(staff, 'rateValue').fill('3.45');
   await field(staff, 'effectiveDate').fill('2026-12-20');
-  await form(staff).getByRole('button', { name: '保存并提交' }).click();
+  // The add form saves a draft (its bar has Save only, widgets §4) and reopens it for editing,
+  // where Submit sends it for review.
+  await form(staff).getByRole('button', { name: '保存', exact: true }).click();
+  await expect(staff.getByRole('heading', { name: '修改基准利率新增' })).toBeVisible();
+  await expect(form(staff).getByTestId('record-version')).toContainText('草稿');
+  await form(staff).getByRole('button', { name: '提交', exact: true }).click();
   await expect(form(staff)).toHaveCount(0);
   const row = rows(staff).filter({ hasText: '2026-12-20' }).first();
   await expect(row).toContainText('待审核');
@@ -95,7 +101,7 @@ test('a reviewed record: staff save and submit a benchmark-rate addition, an adm
   // Under review nothing is editable; the submitter may not decide.
   await expect(row.getByRole('button', { name: '修改' })).toHaveCount(0);
   await row.getByRole('button', { name: '审核' }).click();
-  await staff.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
+  await staff.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
   await expect(staff.getByText('不能审核自己提交的记录').first()).toBeVisible();
 
   const admin = await (await browser.newContext()).newPage();
@@ -104,8 +110,8 @@ test('a reviewed record: staff save and submit a benchmark-rate addition, an adm
   const pending = rows(admin).filter({ hasText: '2026-12-20' }).first();
   await expect(pending).toContainText('待审核');
   await pending.getByRole('button', { name: '审核' }).click();
-  await admin.getByTestId('review-dialog').getByRole('textbox').fill('同意');
-  await admin.getByTestId('review-dialog').getByRole('button', { name: '通过' }).click();
+  await admin.getByTestId('review-panel').getByRole('textbox').fill('同意');
+  await admin.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
   await expect(pending).toContainText('已生效');
   // In force: disabled or nullified from the row's menu, no longer reviewed or edited.
   await expect(pending.getByRole('button', { name: '停用' })).toBeVisible();

@@ -101,7 +101,7 @@ test('keyboard: "/" goes to the menu search; all menus, recent searches and shor
   await page.getByTestId('open-all-menus').click();
   const all = page.getByTestId('all-menus');
   await expect(all.getByRole('heading', { name: '系统设置' })).toBeVisible();
-  await all.getByRole('link', { name: '银行' }).click();
+  await all.getByRole('link', { name: '银行', exact: true }).click();
   // Following a link is a route change: every drawer closes.
   await expect(page).toHaveURL(/index\.html#\/bank$/);
   await expect(page.getByTestId('drawer-allMenus')).toHaveCount(0);

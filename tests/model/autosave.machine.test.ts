@@ -21,7 +21,7 @@ const inputs: AutosaveInput[] = [
   { mode: 'view', enabled: true, recordVersion: 4, ...base },
 ];
 
-const effects = { stored: [] as StoredDraft[], applied: [] as DraftValues[], cleared: 0, dirtyBefore: false, storedBefore: 0, appliedBefore: 0 };
+const effects = { stored: [] as StoredDraft[], applied: [] as DraftValues[], cleared: 0, dirtyBefore: false, storedBefore: 0, appliedBefore: 0, restoredBefore: false };
 
 // Ticks matter only up to the notice; a longer count is the same state for the walk.
 const serializeState = (s: Snapshot) =>
@@ -31,8 +31,9 @@ const isTick = (type: string) => type.startsWith('xstate.after');
 
 /**
  * Issue 11 point 4: autosave walked for add, add with autosave off, edit with it on, edit
- * without it and view. A draft found on open is offered and applied only when the user says
- * so; one written against an older version of the record is a conflict shown side by side; a
+ * without it and view. A draft found on open is restored at once with a notice, and discarding
+ * it puts back what the form opened with; one written against an older version of the record
+ * is a conflict shown side by side and applied only when the user says so; a
  * tick stores what changed (never a sensitive field), and "auto-saved" shows from the 10th tick.
  */
 describeModel(autosaveMachine, {
@@ -40,6 +41,9 @@ describeModel(autosaveMachine, {
   serializeState: serializeState as never,
   events: {
     'FORM.CHANGED': [{ values: typed }],
+    'DRAFT.RESTORE': [{}],
+    'DRAFT.DISCARD': [{}],
+    'DRAFT.DISMISS': [{}],
   },
   actors: {
     loadDraft: { outputs: [null, newDraft, freshDraft, staleDraft] },
@@ -52,7 +56,7 @@ describeModel(autosaveMachine, {
     },
   },
   onState: (snapshot, step) => {
-    if (step.event.type === 'xstate.init') Object.assign(effects, { stored: [], applied: [], cleared: 0, dirtyBefore: false, storedBefore: 0, appliedBefore: 0 });
+    if (step.event.type === 'xstate.init') Object.assign(effects, { stored: [], applied: [], cleared: 0, dirtyBefore: false, storedBefore: 0, appliedBefore: 0, restoredBefore: false });
     const api = view(snapshot);
     expect(api.getRootProps()).toMatchObject({ 'data-part': 'root', 'data-state': api.state });
     // A tick stores exactly when something changed since the last store, and only the
@@ -65,8 +69,13 @@ describeModel(autosaveMachine, {
       expect(draft.values).not.toHaveProperty('password');
       expect(draft.version).toBe(snapshot.context.recordVersion);
     }
-    // Nothing is applied to the form unless the user chose to restore.
-    expect(effects.applied.length - effects.appliedBefore).toBe(step.event.type === 'DRAFT.RESTORE' ? 1 : 0);
+    // The form is given values only when a draft is restored on open, chosen in a conflict, or
+    // discarded after its restore (the opening values go back).
+    const restoredOnOpen = step.event.type.startsWith('xstate.done.actor') && snapshot.value === 'restored';
+    const discardedRestore = step.event.type === 'DRAFT.DISCARD' && effects.restoredBefore;
+    expect(effects.applied.length - effects.appliedBefore).toBe(step.event.type === 'DRAFT.RESTORE' || restoredOnOpen || discardedRestore ? 1 : 0);
+    if (discardedRestore) expect(effects.applied.at(-1)).toEqual(snapshot.context.serverValues);
+    effects.restoredBefore = snapshot.value === 'restored';
     effects.appliedBefore = effects.applied.length;
     effects.dirtyBefore = snapshot.context.dirty;
     effects.storedBefore = effects.stored.length;
@@ -86,12 +95,13 @@ describeModel(autosaveMachine, {
       expect(api.active).toBe(true);
       expect(api.offered).toBe(false);
     },
-    offering: (snapshot) => {
+    restored: (snapshot) => {
       const api = view(snapshot);
-      expect(api.getNoticeProps()).toMatchObject({ 'data-part': 'notice', 'data-state': 'offering', hidden: false });
-      expect(api.getRestoreProps().disabled).toBe(false);
-      expect(api.getDiscardProps().disabled).toBe(false);
-      expect(api.draftValues).toEqual(snapshot.context.draft!.values);
+      expect(api.getNoticeProps()).toMatchObject({ 'data-part': 'notice', 'data-state': 'restored', hidden: false });
+      expect([api.getDismissProps().disabled, api.getDiscardProps().disabled, api.getRestoreProps().disabled]).toEqual([false, false, true]);
+      // Restored at once: the form holds the draft's values, and they are owed to storage.
+      expect(snapshot.context.values).toMatchObject(snapshot.context.draft!.values);
+      expect(effects.applied.at(-1)).toEqual(snapshot.context.draft!.values);
       expect(api.conflict).toBeNull();
       expect(effects.cleared).toBe(0);
     },
@@ -100,13 +110,20 @@ describeModel(autosaveMachine, {
       expect(api.getNoticeProps()).toMatchObject({ 'data-state': 'conflict', hidden: false });
       // Both sides, side by side: the draft's and the server's.
       expect(api.conflict).toEqual({ draft: staleDraft.values, server, draftVersion: 3, recordVersion: 4, changed: ['name', 'rate'] });
+      expect(api.getRestoreProps().disabled).toBe(false);
+      // Offered, never applied on its own.
+      expect(snapshot.context.values.name).not.toBe(staleDraft.values.name);
     },
     'watching.pristine': (snapshot, step) => {
       const api = view(snapshot);
       expect(api.state).toBe('pristine');
       expect(api.getNoticeProps().hidden).toBe(true);
       expect(effects.stored).toEqual([]);
-      if (step.event.type === 'DRAFT.DISCARD') expect(effects.cleared).toBe(1);
+      if (step.event.type === 'DRAFT.DISCARD') {
+        expect(effects.cleared).toBe(1);
+        // What the form opened with is back.
+        expect(snapshot.context.values).toEqual(snapshot.context.serverValues);
+      }
     },
     'watching.counting': (snapshot, step) => {
       const api = view(snapshot);

@@ -148,6 +148,20 @@ describe.each(availableBackends())('resource routes on %s', (backend) => {
       expect((reviews as Array<{ decision: string; comment: string | null }>).map((r) => [r.decision, r.comment])).toEqual([['back', '请补充说明'], ['pass', null]]);
     });
 
+    it('a review changes only the fields its approval field config opens: the remark, not the rate', async () => {
+      const res = await post('/api/fsmc/rate-add/save-and-submit', application, staff);
+      const { id } = res.body.data;
+      const rate = await post('/api/fsmc/rate-add/review', { id, version: 1, decision: 'pass', approvalField: 'rate-add', values: { rateValue: 9.9 } }, admin);
+      expect([rate.body.code, rate.body.msg]).toEqual([CODE.approvalFieldLocked, '审批时不能修改利率(%)']);
+      // Another resource's config opens nothing here; and values need a config at all.
+      expect((await post('/api/fsmc/rate-add/review', { id, version: 1, decision: 'pass', approvalField: 'currency', values: { remark: '改' } }, admin)).body.code).toBe(CODE.approvalFieldLocked);
+      expect((await post('/api/fsmc/rate-add/review', { id, version: 1, decision: 'pass', values: { remark: '改' } }, admin)).body.code).toBe(CODE.approvalFieldLocked);
+      // A field no form has is not a value at all.
+      expect((await post('/api/fsmc/rate-add/review', { id, version: 1, decision: 'pass', approvalField: 'rate-add', values: { passwordHash: 'x' } }, admin)).status).toBe(400);
+      const passed = await post('/api/fsmc/rate-add/review', { id, version: 1, decision: 'pass', approvalField: 'rate-add', values: { remark: '复核更正' } }, admin);
+      expect(passed.body.data).toMatchObject({ recordState: 'approved', remark: '复核更正', rateValue: 3.1, version: 2 });
+    });
+
     it('refuses a date the calendar does not have, before any SQL runs', async () => {
       const res = await post('/api/fsmc/rate-add/add', { ...application, effectiveDate: '2026-02-30' }, staff, 'en-US');
       expect([res.status, res.body.code, res.body.msg]).toEqual([400, CODE.validation, 'Effective date: 2026-02-30 is not a valid date']);

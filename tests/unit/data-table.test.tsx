@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useState } from 'react';
@@ -16,32 +16,14 @@ import { DataTable, ROW_HEIGHT, type TableColumn } from '../../src/widgets/table
 import { tablePaging, type SortState } from '../../src/widgets/table/table-helpers';
 import type { ColumnSettingsCalls } from '../../src/widgets/table/useColumnSettings';
 import { COLUMN_WIDTH, LANGUAGES, LONG_CELL_TEXT_MAX, type Language } from '../../src/shared/constants';
+import { fill, messagesOf, serveLocales } from './support/locale';
 
 // DataTable with the real paged-list and column-settings machines; the page's fetch and the
 // settings calls are doubles the test answers. The table's messages are served from
 // locale/table by a fetch double, so the test finds what a user reads.
 
-const LOCALE = join(__dirname, '../../locale');
-const zh = JSON.parse(readFileSync(join(LOCALE, 'table/zh-CN/index.json'), 'utf8'));
-const fill = (text: string, params: Record<string, unknown>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
-const realFetch = globalThis.fetch;
-const realResizeObserver = globalThis.ResizeObserver;
-beforeAll(() => {
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const m = String(input).match(/locale\/(table)\/([\w-]+)\/index\.json$/);
-    return m ? new Response(readFileSync(join(LOCALE, m[1]!, m[2]!, 'index.json'), 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } }) : new Response('', { status: 404 });
-  }) as typeof fetch;
-  // jsdom has no ResizeObserver (Chakra's popover and tabs ask for one); this one never reports.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-  globalThis.ResizeObserver = realResizeObserver;
-});
+const zh = messagesOf('table');
+serveLocales(['table'], { resizeObserver: true });
 
 interface Row {
   id: number;

@@ -58,6 +58,8 @@ async function openValues() {
   return screen.findByTestId('dictionary-values-dialog');
 }
 
+/** The dictionary-value calls (the column settings' own calls aside). */
+const valueCalls = () => sent.filter((s) => s.path.startsWith('/api/fsmc/dictionary-value/'));
 const rowsOf = (dialog: HTMLElement) => within(within(dialog).getByTestId('dictionary-values')).getAllByRole('row').slice(1);
 const typeInto = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByRole('textbox', { name: label }), { target: { value } });
 
@@ -67,7 +69,7 @@ describe('the values of a dictionary, edited in place', () => {
     answers.set(e.query!.path, () => ({ rows: [stored(1, 'ON', '隔夜', 'Overnight', 10), stored(2, '1W', '1周', '1 week', 20), stored(9, 'X', '别的', 'Other', 5, 'TenorX')], total: 3 }));
     answers.set(e.add!.path, (body) => ({ ...body, id: 30, version: 1, recordState: 'approved', enabled: true, [ROW_STATUS_FIELD]: ROW_STATUS_ADD }));
     const dialog = await openValues();
-    expect(sent[0]).toEqual({ path: e.query!.path, body: { start: 1, limit: 200, dictType: 'Tenor', sort: { field: 'sort', order: 'asc' } } });
+    expect(valueCalls()[0]).toEqual({ path: e.query!.path, body: { start: 1, limit: 200, dictType: 'Tenor', sort: { field: 'sort', order: 'asc' } } });
     expect(rowsOf(dialog).map((r) => r.textContent)).toEqual([expect.stringContaining('隔夜'), expect.stringContaining('1周')]);
 
     fireEvent.click(within(dialog).getByText('table.rowEdit.add'));
@@ -77,7 +79,7 @@ describe('the values of a dictionary, edited in place', () => {
     fireEvent.click(within(dialog).getByText('table.rowEdit.save'));
     await settle();
     expect(rowsOf(dialog)[2]!.textContent).toContain('resource.error.required');
-    expect(sent.map((s) => s.path)).toEqual([e.query!.path]);
+    expect(valueCalls().map((s) => s.path)).toEqual([e.query!.path]);
 
     typeInto(dialog, 'admin.dictValues.value', '18M');
     typeInto(dialog, 'admin.dictValues.textZh', '18个月');
@@ -86,7 +88,7 @@ describe('the values of a dictionary, edited in place', () => {
     fireEvent.click(within(dialog).getByText('table.rowEdit.save'));
     await settle();
     await settle();
-    expect(sent[1]).toEqual({ path: e.add!.path, body: { dictType: 'Tenor', value: '18M', textZh: '18个月', textEn: '18 months', sort: 95 } });
+    expect(valueCalls()[1]).toEqual({ path: e.add!.path, body: { dictType: 'Tenor', value: '18M', textZh: '18个月', textEn: '18 months', sort: 95 } });
     const added = rowsOf(dialog)[2]!;
     expect(added.getAttribute('data-state')).toBe('idle');
     expect(added.getAttribute('data-key')).toBe('30');
@@ -106,7 +108,7 @@ describe('the values of a dictionary, edited in place', () => {
     fireEvent.click(within(dialog).getByText('table.rowEdit.save'));
     await settle();
     await settle();
-    expect(sent[1]).toEqual({ path: e.update!.path, body: { id: 2, version: 1, textZh: '1周', textEn: 'One week', sort: 20 } });
+    expect(valueCalls()[1]).toEqual({ path: e.update!.path, body: { id: 2, version: 1, textZh: '1周', textEn: 'One week', sort: 20 } });
     expect(within(dialog).getByRole('alert').textContent).toContain('该记录已被他人修改');
     expect((within(dialog).getByRole('textbox', { name: 'admin.dictValues.textEn' }) as HTMLInputElement).value).toBe('One week');
     // Cancel shows the stored text again.
@@ -114,5 +116,27 @@ describe('the values of a dictionary, edited in place', () => {
     await settle();
     expect(rowsOf(dialog)[0]!.textContent).toContain('1 week');
     expect(rowsOf(dialog)[0]!.getAttribute('data-state')).toBe('idle');
+  });
+
+  it('pages through the values ten at a time, the pager locked while a row is edited', async () => {
+    const all = Array.from({ length: 12 }, (_, i) => stored(i + 1, `V${i + 1}`, `值${i + 1}`, `Value ${i + 1}`, i));
+    answers.set(e.query!.path, () => ({ rows: all, total: all.length }));
+    const dialog = await openValues();
+    expect(rowsOf(dialog)).toHaveLength(10);
+    const pager = dialog.querySelector('[data-part=pager]')!;
+    expect(pager.getAttribute('data-state')).toBe('open');
+
+    fireEvent.click(within(dialog).getAllByText('table.rowEdit.edit')[0]!);
+    await settle();
+    expect(dialog.querySelector('[data-part=pager]')!.getAttribute('data-state')).toBe('locked');
+    expect(dialog.querySelector('[data-part=pager]')!.hasAttribute('inert')).toBe(true);
+    expect(within(dialog).getByText('table.rowEdit.export').closest('button')!.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByText('table.rowEdit.cancel'));
+    await settle();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'shell.pager.next' }));
+    await settle();
+    await settle();
+    expect(rowsOf(dialog).map((r) => r.getAttribute('data-key'))).toEqual(['11', '12']);
   });
 });

@@ -1,6 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
@@ -8,23 +6,14 @@ import { system } from '../../src/services/theme';
 import { EditableTable } from '../../src/widgets/editable-table';
 import type { FieldValue, Row, SaveRowInput } from '../../src/machines/row-edit.machine';
 import { ROW_STATUS_ADD, ROW_STATUS_FIELD } from '../../src/shared/constants';
+import { messagesOf, serveLocales } from './support/locale';
 
 // EditableTable with the real row-edit machine; the save is a double the test answers. The
 // table's messages are served from locale/table by a fetch double, so the test finds what a
 // user reads.
 
-const LOCALE = join(__dirname, '../../locale');
-const zh = JSON.parse(readFileSync(join(LOCALE, 'table/zh-CN/index.json'), 'utf8'));
-const realFetch = globalThis.fetch;
-beforeAll(() => {
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const m = String(input).match(/locale\/(table)\/([\w-]+)\/index\.json$/);
-    return m ? new Response(readFileSync(join(LOCALE, m[1]!, m[2]!, 'index.json'), 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } }) : new Response('', { status: 404 });
-  }) as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+const zh = messagesOf('table');
+serveLocales(['table']);
 afterEach(cleanup);
 
 const settle = () => act(() => new Promise<void>((r) => setTimeout(r, 0)));
@@ -109,5 +98,14 @@ describe('EditableTable (widgets §4 table row edit)', () => {
     fireEvent.click(screen.getByRole('button', { name: zh.rowEdit.cancel }));
     expect(rows()[0]!.getAttribute('data-state')).toBe('idle');
     expect(rows()[0]!.textContent).toContain('美元');
+  });
+});
+
+describe('the editable table’s CSV export', () => {
+  it('writes the header and cells quoted where needed, guards formulas, and names the file by the time', async () => {
+    const { csvText, exportFileName } = await import('../../src/widgets/editable-table');
+    expect(csvText(['代码', 'Name'], [['USD', '美元'], ['A,B', 'say "hi"'], ['=1+2', '-5'], [null, true]])).toBe('\uFEFF代码,Name\r\nUSD,美元\r\n"A,B","say ""hi"""\r\n\'=1+2,-5\r\n,true\r\n');
+    expect(exportFileName('字典值-Tenor', new Date(2026, 10, 24, 9, 5, 7))).toBe('字典值-Tenor-20261124-090507.csv');
+    expect(exportFileName('a/b:c', new Date(2026, 0, 1))).toBe('a_b_c-20260101-000000.csv');
   });
 });

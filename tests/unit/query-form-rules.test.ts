@@ -151,7 +151,10 @@ describe('extended fields', () => {
         'not an object',
       ],
     });
-    expect(parseExtended(text, ['code'])).toEqual([
+    const parsed = parseExtended(text, ['code']);
+    // A valid template field travels whole, for the dynamic-form renderer; the option list with bad options does not.
+    expect(parsed.map((f) => f.extended?.name ?? null)).toEqual(['note', 'fee', 'kind', null, 'when']);
+    expect(parsed.map(({ extended: _e, ...f }) => f)).toEqual([
       { name: 'note', label: '备注', type: 'text', max: 20 },
       { name: 'fee', label: '手续费', type: 'decimal', min: 0, required: true },
       { name: 'kind', label: '类型', type: 'dict', dict: 'Kind' },

@@ -3,6 +3,9 @@ import { Value } from 'typebox/value';
 import type { ResourceDef } from '../../src/resources/define';
 import { addSchema } from '../../src/resources/schema';
 import { RESOURCES } from '../../src/resources';
+import { FINANCIAL_OFFICES, accountRows, budgetRows, contactAccountRows, coopNetworkRows } from '../../server/db/seed-data/lookup-data';
+
+const resourceByCode = (code: string) => RESOURCES.find((r) => r.code === code)!;
 import currency from '../../src/resources/defs/currency';
 import country from '../../src/resources/defs/country';
 import province from '../../src/resources/defs/province';
@@ -239,6 +242,12 @@ describe('seed data: dictionaries and the small resources', () => {
   it('uses only dictionary values that exist, and its own rows are valid for their resources', () => {
     const valuesOf = (type: string) => DICTIONARIES.find((d) => d.type === type)!.items.map(([v]) => v);
     expectAllValid(orgInfo, ORGANISATIONS);
+    // The lookups' data (issue 12): every generated row valid for its resource.
+    expectAllValid(resourceByCode('account'), accountRows());
+    expectAllValid(resourceByCode('budget'), budgetRows());
+    expectAllValid(resourceByCode('financial-office'), FINANCIAL_OFFICES);
+    expectAllValid(resourceByCode('coop-network'), coopNetworkRows());
+    expectAllValid(resourceByCode('contact-org-acc'), contactAccountRows());
     expectAllValid(department, DEPARTMENTS);
     expectAllValid(counterParty, counterPartyRows());
     expectAllValid(sysParamSetting, SYS_PARAM_SETTINGS);

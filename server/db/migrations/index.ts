@@ -8,6 +8,13 @@ import * as m0006 from './0006_qr_confirming_session';
 import * as m0007 from './0007_resources';
 import * as m0008 from './0008_query_settings';
 import * as m0009 from './0009_user_duty_admin';
+import * as m0010 from './0010_form_settings';
+import * as m0011 from './0011_dynamic_forms';
+import * as m0012 from './0012_embedded_pages';
+import * as m0013 from './0013_lookups';
+import * as m0013b from './0013_lookups_customer';
+import * as m0014 from './0014_scroll_select';
+import * as m0015 from './0015_data_auth';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -23,4 +30,11 @@ export const migrations: Record<string, Migration> = {
   '0007_resources': m0007,
   '0008_query_settings': m0008,
   '0009_user_duty_admin': m0009,
+  '0010_form_settings': m0010,
+  '0011_dynamic_forms': m0011,
+  '0012_embedded_pages': m0012,
+  '0013_lookups': m0013,
+  '0013_lookups_customer': m0013b,
+  '0014_scroll_select': m0014,
+  '0015_data_auth': m0015,
 };

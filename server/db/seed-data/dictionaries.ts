@@ -48,5 +48,12 @@ export const DICTIONARIES: DictionarySeed[] = [
     name: ['期限', 'Tenor'],
     items: [['ON', '隔夜', 'Overnight (O/N)'], ['1W', '1周', '1 week'], ['2W', '2周', '2 weeks'], ['1M', '1个月', '1 month'], ['3M', '3个月', '3 months'], ['6M', '6个月', '6 months'], ['9M', '9个月', '9 months'], ['1Y', '1年', '1 year'], ['2Y', '2年', '2 years'], ['3Y', '3年', '3 years'], ['5Y', '5年', '5 years']],
   },
+  {
+    group: 'dictionary',
+    type: 'DataAuthType',
+    name: ['数据权限类型', 'Kind of data'],
+    // The values are src/resources/define.ts's DATA_DIMS: a grant names one of them.
+    items: [['org', '机构', 'Organisation'], ['account', '账户', 'Account'], ['currency', '币种', 'Currency'], ['businessType', '业务类型', 'Business type'], ['paymentType', '付款类型', 'Payment type']],
+  },
   { group: 'constant', type: 'DictGroup', name: ['字典分组', 'Dictionary group'], items: [['dictionary', '数据字典', 'Dictionary'], ['constant', '常量', 'Constant'], ['custom', '自定义', 'Custom']] },
 ];

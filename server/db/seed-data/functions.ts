@@ -79,6 +79,12 @@ export const FUNCTION_TREE: FunctionSeed[] = [
         leaf(50202, '省份', 'Provinces', '/province'),
         leaf(50203, '城市', 'Cities', '/city'),
       ] },
+      { id: 503, zh: '账户与预算', en: 'Accounts and budgets', children: [
+        leaf(50301, '银行账户', 'Bank accounts', '/account'),
+        leaf(50302, '预算', 'Budgets', '/budget'),
+        leaf(50303, '财务公司', 'Financial offices', '/financial-office'),
+        leaf(50304, '合作金融网点', 'Cooperative networks', '/coop-network'),
+      ] },
     ],
   },
   {
@@ -119,6 +125,9 @@ export const FUNCTION_TREE: FunctionSeed[] = [
         leaf(70208, '系统字段映射', 'System field maps', '/sys-field-map-setting'),
         leaf(70209, '嵌入页面设置', 'Embedded pages', '/sys-page-iframe'),
         leaf(70210, '数据字典值', 'Dictionary values', '/dictionary-value'),
+        leaf(70211, '扩展模板', 'Form templates', '/expand-template'),
+        leaf(70212, '动态表单', 'Dynamic forms', '/dynamic-form'),
+        leaf(70213, '审批字段配置', 'Approval field config', '/approval-field'),
       ] },
       { id: 703, zh: '业务配置', en: 'Business configuration', children: [
         leaf(70301, '业务类型设置', 'Business types', '/business-type-set'),

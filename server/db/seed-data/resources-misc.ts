@@ -1,5 +1,6 @@
 import { DICTIONARIES } from './dictionaries';
 import { prng, seedOf } from './prng';
+import { cityRows } from './regions';
 
 /**
  * The small reference rows of issue 10's resources: dictionary types, organisations,
@@ -27,16 +28,17 @@ export interface OrgRow {
   orgName: string;
   orgNameEn: string | null;
   orgType: string;
+  orgProperty: string | null;
   settCenter: boolean;
   address: string | null;
 }
 
 /** The group's organisations. HQ is created by seed.ts (users belong to it); the rest here. */
 export const ORGANISATIONS: OrgRow[] = [
-  { orgCode: 'HQ', orgName: '集团总部', orgNameEn: 'Group headquarters', orgType: 'HQ', settCenter: false, address: '北京市西城区金融大街 88 号' },
-  { orgCode: 'SC01', orgName: '集团资金结算中心', orgNameEn: 'Group treasury settlement centre', orgType: 'SETT', settCenter: true, address: '北京市西城区金融大街 88 号 12 层' },
-  { orgCode: 'SH01', orgName: '华东实业有限公司', orgNameEn: 'East China Industrial Co., Ltd.', orgType: 'SUB', settCenter: false, address: '上海市浦东新区世纪大道 1600 号' },
-  { orgCode: 'GZ01', orgName: '集团广州分公司', orgNameEn: 'Guangzhou branch', orgType: 'BRANCH', settCenter: false, address: '广州市天河区珠江新城华夏路 20 号' },
+  { orgCode: 'HQ', orgName: '集团总部', orgNameEn: 'Group headquarters', orgType: 'HQ', orgProperty: '法人', settCenter: false, address: '北京市西城区金融大街 88 号' },
+  { orgCode: 'SC01', orgName: '集团资金结算中心', orgNameEn: 'Group treasury settlement centre', orgType: 'SETT', orgProperty: '非法人', settCenter: true, address: '北京市西城区金融大街 88 号 12 层' },
+  { orgCode: 'SH01', orgName: '华东实业有限公司', orgNameEn: 'East China Industrial Co., Ltd.', orgType: 'SUB', orgProperty: '法人', settCenter: false, address: '上海市浦东新区世纪大道 1600 号' },
+  { orgCode: 'GZ01', orgName: '集团广州分公司', orgNameEn: 'Guangzhou branch', orgType: 'BRANCH', orgProperty: '非法人', settCenter: false, address: '广州市天河区珠江新城华夏路 20 号' },
 ];
 
 export interface DepartmentRow {
@@ -92,6 +94,9 @@ export interface CounterPartyRow {
   counterPartyType: string;
   creditCode: string | null;
   countryCode: string;
+  /** The registered province and city, from the division of the credit code (0014). */
+  provinceCode: string | null;
+  cityCode: string | null;
   contactName: string | null;
   contactPhone: string | null;
 }
@@ -110,6 +115,13 @@ const PARTIES: Party[] = [
   ['张伟', 'PERSON', 'CN', null, '张伟', '138 0000 0000'],
 ];
 
+/** A division code's province and prefecture-level city, when GB/T 2260 has that city. */
+function placeOf(division: string | undefined): { provinceCode: string | null; cityCode: string | null } {
+  if (!division) return { provinceCode: null, cityCode: null };
+  const city = cityRows().find((c) => c.cityCode === division.slice(0, 4));
+  return city ? { provinceCode: city.provinceCode, cityCode: city.cityCode } : { provinceCode: division.slice(0, 2), cityCode: null };
+}
+
 export function counterPartyRows(): CounterPartyRow[] {
   return PARTIES.map(([name, type, country, credit, contact, phone], i) => ({
     counterPartyCode: `CP${String(i + 1).padStart(6, '0')}`,
@@ -117,6 +129,7 @@ export function counterPartyRows(): CounterPartyRow[] {
     counterPartyType: type,
     creditCode: credit ? creditCode(credit[0], credit[1], name) : null,
     countryCode: country,
+    ...placeOf(credit?.[1]),
     contactName: contact,
     contactPhone: phone,
   }));

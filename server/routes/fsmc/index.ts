@@ -16,6 +16,12 @@ import remindRoutes from './remind';
 import querySettingsRoutes from './query-settings';
 import resourceRoutes from './resources';
 import userAdminRoutes from './user-admin';
+import dynamicFormRoutes from './dynamic-forms';
+import sectionOrderRoutes from './section-order';
+import fieldConfigRoutes from './field-config';
+import embeddedRoutes from './embedded';
+import lookupRoutes from './lookups';
+import scrollSelectRoutes from './scroll-select';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -36,4 +42,10 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(querySettingsRoutes);
   await app.register(resourceRoutes);
   await app.register(userAdminRoutes);
+  await app.register(dynamicFormRoutes);
+  await app.register(sectionOrderRoutes);
+  await app.register(fieldConfigRoutes);
+  await app.register(embeddedRoutes);
+  await app.register(lookupRoutes);
+  await app.register(scrollSelectRoutes);
 }

@@ -16,4 +16,6 @@ export default defineResource({
   title: 'cityName',
   sort: { field: 'cityCode', order: 'asc' },
   lifecycle: 'enable-disable',
+  // A small record: the generic edit dialog (widgets §2), fields one above another.
+  form: { container: 'dialog', layout: 'vertical' },
 });

@@ -14,7 +14,11 @@ export default defineResource({
     counterPartyName: text('交易对手名称', 'Counterparty name', { max: 200, required: true }),
     counterPartyType: dict('交易对手类型', 'Counterparty type', { dict: 'CounterPartyType', required: true }),
     creditCode: text('统一社会信用代码', 'Unified social credit code', { max: 18, pattern: '^[0-9A-HJ-NPQRTUWXY]{2}[0-9]{6}[0-9A-HJ-NPQRTUWXY]{10}$', patternHint: 'resource.hint.creditCode' }),
-    countryCode: text('国家代码', 'Country code', { max: 2, pattern: '^[A-Z]{2}$', patternHint: 'resource.hint.isoAlpha2', required: true, default: 'CN' }),
+    countryCode: text('国家代码', 'Country code', { max: 2, pattern: '^[A-Z]{2}$', patternHint: 'resource.hint.isoAlpha2', required: true, default: 'CN', scroll: 'country' }),
+    // The registered address's province and city (widgets §2 "Province and city pair", 0014):
+    // the city lists the province's cities only, and a new province empties it.
+    provinceCode: text('所在省份', 'Province', { max: 6, pattern: '^[0-9]{2,6}$', patternHint: 'resource.hint.divisionCode', scroll: 'province' }),
+    cityCode: text('所在城市', 'City', { max: 6, pattern: '^[0-9]{4,6}$', patternHint: 'resource.hint.divisionCode', scroll: 'city', scrollParams: { provinceCode: 'provinceCode' } }),
     contactName: text('联系人', 'Contact', { max: 100 }),
     contactPhone: text('联系电话', 'Phone', { max: 30, pattern: '^[0-9+() -]{5,30}$', patternHint: 'resource.hint.phone' }),
   },
@@ -24,4 +28,11 @@ export default defineResource({
   title: 'counterPartyName',
   sort: { field: 'counterPartyCode', order: 'desc' },
   lifecycle: 'enable-disable',
+  form: {
+    sections: [
+      { name: 'identity', title: { 'zh-CN': '基本信息', 'en-US': 'Identity' }, fields: ['counterPartyCode', 'counterPartyName', 'counterPartyType', 'creditCode', 'countryCode', 'provinceCode', 'cityCode'] },
+      { name: 'contact', title: { 'zh-CN': '联系方式', 'en-US': 'Contact' }, fields: ['contactName', 'contactPhone'] },
+    ],
+    autosave: { edit: true },
+  },
 });

@@ -17,4 +17,6 @@ export default defineResource({
   title: 'countryName',
   sort: { field: 'countryCode', order: 'asc' },
   lifecycle: 'enable-disable',
+  // A small record: the generic edit dialog (widgets §2), fields one above another.
+  form: { container: 'dialog', layout: 'vertical' },
 });

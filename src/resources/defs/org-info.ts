@@ -11,6 +11,7 @@ export default defineResource({
     orgName: text('机构名称', 'Organisation name', { max: 200, required: true }),
     orgNameEn: text('英文名称', 'English name', { max: 200 }),
     orgType: dict('机构类型', 'Organisation type', { dict: 'OrgType', required: true }),
+    orgProperty: text('机构性质', 'Organisation property', { max: 50 }),
     settCenter: bool('结算中心', 'Settlement centre', { default: false }),
     address: text('地址', 'Address', { max: 200 }),
   },
@@ -19,4 +20,14 @@ export default defineResource({
   title: 'orgName',
   sort: { field: 'orgCode', order: 'asc' },
   lifecycle: 'enable-disable',
+  // Data authorisation: a user sees the organisations granted to them (server/services/data-auth.ts).
+  dataScope: [{ field: 'orgCode', dim: 'org' }],
+  form: {
+    sections: [
+      { name: 'identity', title: { 'zh-CN': '机构标识', 'en-US': 'Identity' }, fields: ['orgCode', 'orgName', 'orgNameEn', 'orgType', 'orgProperty'] },
+      { name: 'operation', title: { 'zh-CN': '运营信息', 'en-US': 'Operations' }, fields: ['settCenter', 'address'] },
+    ],
+    // Organisations are edited at length: an interrupted edit is kept too.
+    autosave: { edit: true },
+  },
 });

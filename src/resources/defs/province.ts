@@ -15,4 +15,6 @@ export default defineResource({
   title: 'provinceName',
   sort: { field: 'provinceCode', order: 'asc' },
   lifecycle: 'enable-disable',
+  // A small record: the generic edit dialog (widgets §2), fields one above another.
+  form: { container: 'dialog', layout: 'vertical' },
 });

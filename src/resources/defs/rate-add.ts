@@ -20,4 +20,10 @@ export default defineResource({
   title: 'applyNo',
   sort: { field: 'applyNo', order: 'desc' },
   lifecycle: 'review',
+  form: {
+    sections: [
+      { name: 'application', title: { 'zh-CN': '申请信息', 'en-US': 'Application' }, fields: ['applyNo', 'remark'] },
+      { name: 'rate', title: { 'zh-CN': '利率信息', 'en-US': 'Rate' }, fields: ['rateType', 'currencyCode', 'tenor', 'rateValue', 'effectiveDate'] },
+    ],
+  },
 });

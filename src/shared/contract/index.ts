@@ -9,7 +9,13 @@ import { profile } from './profile';
 import { qr } from './qr';
 import { remind } from './remind';
 import { querySettings } from './query-settings';
+import { sectionOrder } from './section-order';
+import { fieldConfig } from './field-config';
 import { userAdmin } from './user-admin';
+import { expandElement, expandTemplate } from './dynamic-form';
+import { embedded } from './embedded';
+import { scroll } from './scroll';
+import { lookup } from './lookup';
 import type { Endpoint } from './define';
 import { HEADER_LIMITS } from '../constants';
 
@@ -17,7 +23,7 @@ import { HEADER_LIMITS } from '../constants';
  * Every call of the server, by area (docs/api/README.md). The server registers its routes from
  * these, the browser calls them with `call()`, and docs/api is generated from them.
  */
-export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings, userAdmin };
+export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings, userAdmin, sectionOrder, fieldConfig, embedded, lookup, expandTemplate, expandElement, scroll };
 export type Contract = typeof contract;
 
 /** The request headers the server reads, each with its bound (longer answers 400 before any route). */
@@ -40,4 +46,8 @@ export { Reminder } from './remind';
 export { OutboxMessage } from './outbox';
 export { DictionaryOption } from './dictionary';
 export { SavedQuery, HiddenParam, ColumnSetting, SAVED_QUERY_OPERATIONS } from './query-settings';
+export { SectionEntry, SECTIONS_MAX } from './section-order';
+export { FieldConfig } from './field-config';
+export { EmbeddedPageInfo } from './embedded';
+export { TemplateRow, TemplateDetail, ElementRow } from './dynamic-form';
 export { LockState, OnlineUser, DutyOption, DutyStations, FunctionNode, FunctionGrants, SUPER_ADMIN_CODE } from './user-admin';

@@ -1,10 +1,16 @@
 import { Suspense, use } from 'react';
-import { Checkbox, Field, Input, NativeSelect, Skeleton } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Input, NativeSelect, Skeleton } from '@chakra-ui/react';
+import { FORM_DEFAULT_LABEL_WIDTH } from '../../shared/constants';
 import type { FieldDef } from '../../resources/define';
 import type { FieldValue } from '../../machines/record-form.machine';
 import { dictionaryOptions } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import type { FieldProblem } from '../../services/resource-form';
+import { LookupField } from '../../widgets/lookup/LookupField';
+import { ScrollSelectField } from '../../widgets/scroll-select/ScrollSelectField';
+
+/** Ours: an input beside its label is never narrower than this. */
+const INPUT_MIN_WIDTH = 180;
 
 export interface FieldInputProps {
   name: string;
@@ -15,6 +21,12 @@ export interface FieldInputProps {
   onChange: (value: FieldValue) => void;
   onBlur?: () => void;
   labelWidth: number;
+  /** 'vertical': the label above the input (the vertical form of widgets §2). */
+  orientation?: 'horizontal' | 'vertical';
+  /** A lookup field's pick: every field it fills (docs/lookups.md); without it only this field is set. */
+  onFill?: (values: Record<string, FieldValue>) => void;
+  /** The form's values: a scroll dropdown that depends on another field (a city on its province) reads them. */
+  values?: Record<string, FieldValue>;
 }
 
 function DictionarySelect({ name, def, value, readOnly, onChange, label }: FieldInputProps & { label: string }) {
@@ -40,11 +52,16 @@ function DictionarySelect({ name, def, value, readOnly, onChange, label }: Field
  */
 export function FieldInput(props: FieldInputProps) {
   const { t, lang } = useI18n();
-  const { name, def, value, error, readOnly, onChange, onBlur, labelWidth } = props;
+  const { name, def, value, error, readOnly, onChange, onBlur, labelWidth, orientation = 'horizontal' } = props;
+  const horizontal = orientation === 'horizontal';
   const label = def.label[lang];
   const id = `field-${name}`;
-  const control =
-    def.type === 'bool' ? (
+  const control = def.lookup ? (
+    <LookupField id={id} name={name} lookup={def.lookup} fills={def.fills ?? {}} values={props.values ?? { [name]: value }} onFill={(filled) => (props.onFill ? props.onFill(filled) : onChange(filled[name] ?? ''))} label={label} readOnly={readOnly} invalid={Boolean(error)} />
+  ) :
+    def.scroll ? (
+      <ScrollSelectField name={name} def={def} value={String(value ?? '')} onChange={onChange} values={props.values} readOnly={readOnly} invalid={Boolean(error)} />
+    ) : def.type === 'bool' ? (
       <Checkbox.Root checked={value === true} disabled={readOnly} onCheckedChange={(d) => onChange(d.checked === true)}>
         <Checkbox.HiddenInput id={id} />
         <Checkbox.Control />
@@ -68,15 +85,17 @@ export function FieldInput(props: FieldInputProps) {
       />
     );
   return (
-    <Field.Root invalid={Boolean(error)} required={def.required && !def.ruleCode} orientation={{ base: 'vertical', md: 'horizontal' }} data-field={name}>
-      <Field.Label htmlFor={id} flexShrink={0} width={{ md: `${labelWidth}px` }} justifyContent={{ md: 'flex-end' }} textAlign={{ md: 'right' }}>
+    <Field.Root invalid={Boolean(error)} required={def.required && !def.ruleCode} orientation={horizontal ? { base: 'vertical', md: 'horizontal' } : 'vertical'} data-field={name}>
+      <Field.Label htmlFor={id} {...(horizontal ? { flexShrink: 1, minWidth: { md: `${FORM_DEFAULT_LABEL_WIDTH}px` }, flexBasis: { md: `${labelWidth}px` }, width: { md: `${labelWidth}px` }, justifyContent: { md: 'flex-end' }, textAlign: { md: 'right' } } : {})}>
         {label}
         {def.required && !def.ruleCode && <Field.RequiredIndicator />}
       </Field.Label>
-      <div style={{ flex: 1, minWidth: 0 }}>
+      {/* Beside its label the input keeps at least INPUT_MIN_WIDTH and the label gives way down to
+          the default label width; above its label (phones, vertical forms) it takes the row. */}
+      <Box minWidth="0" {...(horizontal ? { flex: { base: 'none', md: `1 0 ${INPUT_MIN_WIDTH}px` }, width: { base: '100%', md: 'auto' } } : { width: '100%' })}>
         {control}
         {error && <Field.ErrorText>{t(error.key, error.params)}</Field.ErrorText>}
-      </div>
+      </Box>
     </Field.Root>
   );
 }

@@ -1,7 +1,9 @@
 import { use, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
-import { Button, CloseButton, Dialog, Drawer, HStack, Heading, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Heading, Stack } from '@chakra-ui/react';
+import { useSearch } from 'wouter';
 import { labelOf, type ResourceDef } from '../../resources/define';
-import { COLUMN_WIDTH, DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
+import { filterSchemas } from '../../resources/schema';
+import { COLUMN_WIDTH } from '../../shared/constants';
 
 /** Ours: the operation column grows by this much on pages whose family adds row actions (users, duties). */
 const OPERATION_EXTRAS_WIDTH = 80;
@@ -12,7 +14,9 @@ import { I18nProvider, useI18n } from '../../services/i18n/react';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
 import { DataTable, tablePaging, type SortState, type TableColumn } from '../../widgets/table';
 import { QueryForm, resourceQueryFields, useQueryPage } from '../../widgets/query-form';
-import { RecordFormView } from './RecordFormView';
+import { EditFormContainer } from './edit-form/EditFormContainer';
+import type { FlowMode } from '../../machines/save-submit.machine';
+import type { ReviewDecision } from './edit-form/ReviewPanel';
 import { RowActions, type RowIntent } from './RowActions';
 import { RESOURCE_EXTRAS } from './extras';
 
@@ -22,7 +26,7 @@ interface RowCall {
   body: Record<string, unknown>;
 }
 
-type Open = { mode: 'add' } | { mode: 'edit' | 'view'; id: number } | null;
+type Open = { mode: 'add' } | { mode: 'edit' | 'view' | 'approval'; id: number } | null;
 
 /**
  * The one query page every resource has (issue 10): its title, the add button, the paged table
@@ -33,8 +37,8 @@ function ResourcePage({ def }: { def: ResourceDef }) {
   const { t, lang } = useI18n();
   const api = useMemo(() => resourceApi(def), [def]);
   const [open, setOpen] = useState<Open>(null);
-  const [reviewing, setReviewing] = useState<ResourceRow | null>(null);
-  const [comment, setComment] = useState('');
+  // Widgets §4: the approval form reads its field config's code from the route parameter approvalField.
+  const approvalField = new URLSearchParams(useSearch()).get('approvalField');
   const fetchPage: FetchPage<ResourceRow> = useCallback(({ start, limit, params }) => api.query({ start, limit, ...params }), [api]);
   const runAction = useCallback((action: RowCall) => api.run(action.call, action.body), [api]);
   const list = usePagedList<ResourceRow, RowCall>(fetchPage, runAction, tablePaging(def.bigData), { waitForQuery: true });
@@ -42,10 +46,14 @@ function ResourcePage({ def }: { def: ResourceDef }) {
   // The filters of the last query: a new sort keeps them; a new query keeps the sort.
   const filters = useRef<Record<string, unknown>>({});
   const queryFields = useMemo(() => resourceQueryFields(def, lang), [def, lang]);
+  const filterKeys = useMemo(() => new Set([...Object.keys(filterSchemas(def)), 'recordState', 'enabled']), [def]);
   const query = useQueryPage({
     code: def.code,
     fields: queryFields,
-    onQuery: (params) => {
+    onQuery: (all) => {
+      // Extended filters (a `query:<code>` template) have no column in the resource's table: the
+      // query call takes only the definition's filters, so they are not sent (docs/dynamic-forms.md).
+      const params = Object.fromEntries(Object.entries(all).filter(([key]) => filterKeys.has(key)));
       filters.current = params;
       list.load({ ...params, ...(sort ? { sort } : {}) });
     },
@@ -59,11 +67,8 @@ function ResourcePage({ def }: { def: ResourceDef }) {
 
   const onIntent = async (intent: RowIntent) => {
     if (intent.kind !== 'call') {
-      if (intent.kind === 'review') {
-        setComment('');
-        return setReviewing(intent.row);
-      }
-      return setOpen({ mode: intent.kind, id: intent.row.id });
+      // A review is the record's form in approval mode, with the checker's decision under it.
+      return setOpen({ mode: intent.kind === 'review' ? 'approval' : intent.kind, id: intent.row.id });
     }
     if (intent.confirm) {
       const yes = await ask({ title: t('resource.confirm.title'), message: t(`resource.confirm.${intent.call}`, { record: String(intent.row[def.title] ?? intent.row.id) }), ok: t('resource.confirm.ok'), cancel: t('resource.confirm.cancel'), danger: intent.call === 'delete' || intent.call === 'nullify' });
@@ -71,10 +76,10 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     }
     list.act({ call: intent.call, body: { id: intent.row.id, version: intent.row.version } });
   };
-  const decide = (decision: 'pass' | 'refuse' | 'back') => {
-    if (!reviewing) return;
-    list.act({ call: 'review', body: { id: reviewing.id, version: reviewing.version, decision, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
-    setReviewing(null);
+  const decide = (record: { id: number; version: number }, review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string }) => {
+    const changed = Object.keys(review.values).length > 0;
+    list.act({ call: 'review', body: { id: record.id, version: record.version, decision: review.decision, ...(review.comment ? { comment: review.comment } : {}), ...(changed ? { approvalField: review.approvalField, values: review.values } : {}) } });
+    setOpen(null);
   };
   const columns: Array<TableColumn<ResourceRow>> = def.columns.map((c) => ({
     field: c.field,
@@ -99,8 +104,10 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     ...(def.fields[c.field]?.type === 'decimal' ? { decimals: def.fields[c.field]!.scale } : {}),
     ...(c.link ? { link: c.link } : {}),
   }));
-  const onSaved = () => {
-    setOpen(null);
+  const onSaved = (row: ResourceRow | null, flow: FlowMode) => {
+    // A reviewed record saved as a draft opens for editing, where it can be submitted (the add
+    // form's bar has Save only, widgets §4).
+    setOpen(open?.mode === 'add' && flow === 'save' && def.lifecycle === 'review' && row ? { mode: 'edit', id: row.id } : null);
     list.refresh();
   };
 
@@ -128,52 +135,18 @@ function ResourcePage({ def }: { def: ResourceDef }) {
         testId="resource-table"
       />
 
-      <Drawer.Root open={open !== null} onOpenChange={(d) => !d.open && setOpen(null)} size="full">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner justifyContent="flex-end">
-            <Drawer.Content width={{ base: '100%', md: DRAWER_DEFAULT_WIDTH }} maxWidth="100%">
-              <Drawer.Header>
-                <Drawer.Title>{open ? t(`resource.form.${open.mode}`, { name: title }) : title}</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>{open && <RecordFormView key={open.mode === 'add' ? 'add' : `${open.mode}-${open.id}`} def={def} mode={open.mode} id={open.mode === 'add' ? undefined : open.id} onDone={onSaved} onClose={() => setOpen(null)} />}</Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('resource.action.close')} />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <EditFormContainer def={def} open={open} onDone={onSaved} onClose={() => setOpen(null)} approvalField={approvalField} onReview={(review, record) => decide(record, review)} />
 
-      <Dialog.Root open={reviewing !== null} onOpenChange={(d) => !d.open && setReviewing(null)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="review-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t('resource.review.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="2">
-                  <Text>{reviewing ? String(reviewing[def.title] ?? reviewing.id) : ''}</Text>
-                  <Textarea aria-label={t('resource.review.comment')} placeholder={t('resource.review.comment')} maxLength={500} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button size="sm" colorPalette="green" onClick={() => decide('pass')}>{t('resource.review.pass')}</Button>
-                <Button size="sm" variant="outline" onClick={() => decide('back')}>{t('resource.review.back')}</Button>
-                <Button size="sm" colorPalette="red" variant="outline" onClick={() => decide('refuse')}>{t('resource.review.refuse')}</Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('resource.action.close')} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
     </Stack>
   );
 }
+
+/**
+ * Every locale module a resource page's widgets speak, loaded before the page draws: a widget
+ * that loaded its own on mount showed raw keys for a moment (the lookups, dropdowns, section
+ * order and embedded pages of the edit form).
+ */
+const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll'];
 
 /** One page component per definition, made once: the routes' lazy chunk binds it. */
 const pages = new Map<string, ComponentType>();
@@ -182,7 +155,7 @@ export function pageFor(def: ResourceDef): ComponentType {
   if (!page) {
     page = function BoundResourcePage() {
       return (
-        <I18nProvider modules={['resource', 'table', 'query', 'admin']}>
+        <I18nProvider modules={RESOURCE_PAGE_MODULES}>
           <ResourcePage def={def} />
         </I18nProvider>
       );

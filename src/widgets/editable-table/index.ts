@@ -1,1 +1,2 @@
-export { EditableTable, type EditableColumn, type EditableTableProps } from './EditableTable';
+export { EditableTable, type EditableColumn, type EditableList, type EditableTableProps } from './EditableTable';
+export { csvText, csvCell, exportFileName } from './csv';

@@ -8,6 +8,7 @@ import type { QueryField } from '../../shared/query-rules';
 import { dictionaryOptions } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
+import { DynamicControl } from '../dynamic-form/DynamicField';
 import { useLocaleModule } from '../inspector/use-locale-module';
 import { HiddenFieldDialog, OrderPopover, SaveQueryDialog } from './QueryFormDialogs';
 import type { QueryPageActor } from './useQueryPage';
@@ -162,6 +163,8 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
     const { 'data-part': part, 'data-state': state, ...rest } = api.getInputProps(key);
     return { ...rest, 'data-part': part, 'data-state': state };
   };
+  // Extended fields (widgets §2, §7): drawn by the dynamic-form renderer; a date stays a range.
+  if (field.extended && field.type !== 'date') return <ExtendedInput field={field} id={id} input={props(keys[0]!)} />;
   switch (field.type) {
     case 'date':
       return (
@@ -250,6 +253,30 @@ function OptionSelect({ id, options, input }: { id: string; options: Array<{ val
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+/**
+ * An extended filter drawn by the dynamic form's control (one renderer for both: options from
+ * dictionaries, constants or a resource, remote search, the magnifier), its value the filter's
+ * text; choices are single in a filter.
+ */
+function ExtendedInput({ field, id, input }: { field: QueryField; id: string; input: SelectInput }) {
+  const ready = useLocaleModule('dynamic');
+  if (!ready || !field.extended) return <Skeleton height="8" />;
+  const text = String(input.value ?? '');
+  return (
+    <DynamicControl
+      id={id}
+      field={field.extended}
+      label={field.label}
+      value={text === '' ? null : text}
+      text={text}
+      readOnly={input.disabled}
+      filter
+      onChange={(v) => input.onChange({ currentTarget: { value: Array.isArray(v) ? v.join(',') : v === null ? '' : String(v) } })}
+      onBlur={() => undefined}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { format } from 'date-fns';
 import { queryPageMachine, type LoadedOrder, type QueryReason, type SaveQueryBody } from '../../machines/query-page.machine';
-import { DATE_FORMAT, USER_TYPE_ADMIN } from '../../shared/constants';
+import { DATE_FORMAT, EXPAND_PARAM_PREFIXES, USER_TYPE_ADMIN } from '../../shared/constants';
 import { contract, type SavedQuery } from '../../shared/contract';
 import type { HiddenSetting, QueryField, QueryParams } from '../../shared/query-rules';
 import { call } from '../../services/http/call';
@@ -19,7 +19,7 @@ export type QueryPageActor = ActorRefFrom<typeof queryPageMachine>;
 export interface QueryPageCalls {
   loadSaved: (code: string) => Promise<SavedQuery[]>;
   loadOrder: (code: string) => Promise<LoadedOrder>;
-  /** The page's extended fields as JSON text (widgets §7 expand-param); none by default. */
+  /** The page's extended fields as JSON text (widgets §7 expand-param): the server's template `query:<code>` by default. */
   loadExtended: (code: string) => Promise<string | null>;
   saveQuery: (body: SaveQueryBody) => Promise<SavedQuery[]>;
   deleteQuery: (input: { code: string; id: number }) => Promise<SavedQuery[]>;
@@ -36,7 +36,9 @@ export interface QueryPageCalls {
 export const serverQueryPage = (lang: string): QueryPageCalls => ({
   loadSaved: (code) => call(contract.querySettings.savedQueries, { code }),
   loadOrder: (code) => call(contract.querySettings.formOrder, { code }, { noErrorTip: true }),
-  loadExtended: async () => null,
+  // The page's extended fields: the enabled template `query:<code>`, when there is one (widgets §7
+  // expand-param); a refusal or a failure means none, silently (widgets §8).
+  loadExtended: (code) => call(contract.expandElement.expandParam, { expandParam: `${EXPAND_PARAM_PREFIXES.query}${code}` }, { noErrorTip: true }).catch(() => null),
   saveQuery: (body) => call(contract.querySettings.saveQuery, body),
   deleteQuery: (input) => call(contract.querySettings.deleteQuery, input, { noErrorTip: true }),
   confirmDelete: ({ name }) =>

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, HStack, IconButton, NativeSelect, NumberInput, Popover, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Checkbox, HStack, IconButton, NativeSelect, NumberInput, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { ColumnSettingsApi, SettingsTab } from '../../machines/column-settings.connect';
 import { FIXED, type ColumnState } from '../../machines/column-settings';
 import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../shared/contract/query-settings';
 import { useI18n } from '../../services/i18n/react';
-import { ErrorAlert } from '../ErrorAlert';
+import { SettingsHint, SettingsPopover } from '../settings-popover/parts';
 
 /**
  * The table settings icon and its popover (widgets §2 "Paged query table"): tabs for order
@@ -14,9 +14,6 @@ import { ErrorAlert } from '../ErrorAlert';
  */
 export function ColumnSettings({ api, labelOf }: { api: ColumnSettingsApi; labelOf: (field: string) => string }) {
   const { t } = useI18n();
-  const [tab, setTab] = useState<SettingsTab>('order');
-  const trigger = api.getTriggerProps();
-  const shownTab = api.tabs.includes(tab) ? tab : 'order';
   const list = (render: (c: ColumnState, index: number, all: ColumnState[]) => ReactNode, columns = api.listed) => (
     <Stack as="ul" gap="1" maxH="64" overflowY="auto" listStyleType="none" m="0" p="0">
       {columns.map((c, i, all) => (
@@ -27,108 +24,71 @@ export function ColumnSettings({ api, labelOf }: { api: ColumnSettingsApi; label
     </Stack>
   );
   return (
-    <Popover.Root {...api.getPopoverProps()} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-      <Popover.Trigger asChild>
-        <IconButton size="sm" variant="ghost" aria-label={t('table.settings.open')} title={t('table.settings.open')} data-part={trigger['data-part']} disabled={trigger.disabled} data-testid="table-settings-trigger">
-          ⚙
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content width="sm" maxW="95vw" maxH="var(--available-height, 80vh)" overflowY="auto" data-testid="table-settings">
-            <Popover.Arrow />
-            <Popover.Body>
-              <Stack gap="3">
-                <Popover.Title fontWeight="semibold">{t('table.settings.title')}</Popover.Title>
-                <ErrorAlert message={api.error} />
-                <Tabs.Root value={shownTab} onValueChange={(d) => setTab(d.value as SettingsTab)} size="sm" variant="line">
-                  <Tabs.List>
-                    {api.tabs.map((name) => (
-                      <Tabs.Trigger key={name} value={name} data-testid={`table-settings-tab-${name}`}>
-                        {t(`table.settings.tabs.${name}`)}
-                      </Tabs.Trigger>
-                    ))}
-                  </Tabs.List>
-                  <Tabs.Content value="order">
-                    <Hint text={t('table.settings.hint.order')} />
-                    {list((c, i, all) => {
-                      const label = labelOf(c.field);
-                      const up = api.getMoveProps(c.field, -1);
-                      const down = api.getMoveProps(c.field, 1);
-                      return (
-                        <>
-                          <Text fontSize="sm" truncate>{label}</Text>
-                          <HStack gap="1">
-                            <IconButton size="2xs" variant="outline" aria-label={t('table.settings.moveUp', { column: label })} data-part={up['data-part']} data-direction="up" disabled={up.disabled || i === 0} onClick={up.onClick}>↑</IconButton>
-                            <IconButton size="2xs" variant="outline" aria-label={t('table.settings.moveDown', { column: label })} data-part={down['data-part']} data-direction="down" disabled={down.disabled || i === all.length - 1} onClick={down.onClick}>↓</IconButton>
-                          </HStack>
-                        </>
-                      );
-                    })}
-                  </Tabs.Content>
-                  <Tabs.Content value="fixed">
-                    <Hint text={t('table.settings.hint.fixed')} />
-                    {list((c) => {
-                      const label = labelOf(c.field);
-                      const fixed = api.getFixedProps(c.field);
-                      return (
-                        <>
-                          <Text fontSize="sm" truncate>{label}</Text>
-                          <NativeSelect.Root size="xs" width="36" disabled={fixed.disabled}>
-                            <NativeSelect.Field aria-label={t('table.settings.fixedOf', { column: label })} data-part={fixed['data-part']} value={fixed.value} onChange={fixed.onChange}>
-                              {FIXED.map((f) => (
-                                <option key={f} value={f}>{t(`table.settings.fixedValue.${f}`)}</option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        </>
-                      );
-                    })}
-                  </Tabs.Content>
-                  <Tabs.Content value="hidden">
-                    <Hint text={t('table.settings.hint.hidden')} />
-                    {list((c) => <Tick label={labelOf(c.field)} {...api.getVisibleProps(c.field)} />)}
-                  </Tabs.Content>
-                  <Tabs.Content value="width">
-                    <Hint text={t('table.settings.hint.width', { min: COLUMN_WIDTH_MIN, max: COLUMN_WIDTH_MAX })} />
-                    {list((c) => {
-                      const label = labelOf(c.field);
-                      const width = api.getWidthProps(c.field);
-                      return (
-                        <>
-                          <Text fontSize="sm" truncate>{label}</Text>
-                          <WidthInput label={t('table.settings.widthOf', { column: label })} width={width.width} disabled={width.disabled} onCommit={width.onCommit} />
-                        </>
-                      );
-                    })}
-                  </Tabs.Content>
-                  {api.admin && (
-                    <Tabs.Content value="exist">
-                      <Hint text={t('table.settings.hint.exist')} />
-                      {list((c) => <Tick label={labelOf(c.field)} part="exist" {...api.getExistProps(c.field)} />, api.columns)}
-                    </Tabs.Content>
-                  )}
-                </Tabs.Root>
-                <HStack justify="flex-end" gap="2">
-                  <Button size="xs" variant="ghost" {...api.getResetProps()}>{t('table.settings.reset')}</Button>
-                  <Button size="xs" variant="outline" {...api.getCancelProps()}>{t('table.settings.cancel')}</Button>
-                  <Button size="xs" {...api.getSaveProps()}>{t('table.settings.save')}</Button>
-                </HStack>
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  );
-}
-
-function Hint({ text }: { text: string }) {
-  return (
-    <Text fontSize="xs" color="fg.muted" mb="2">
-      {text}
-    </Text>
+    <SettingsPopover
+      api={api}
+      texts={{ open: t('table.settings.open'), title: t('table.settings.title'), tab: (name: SettingsTab) => t(`table.settings.tabs.${name}`), reset: t('table.settings.reset'), cancel: t('table.settings.cancel'), save: t('table.settings.save') }}
+      testId="table-settings" icon="⚙" width="sm">
+      <Tabs.Content value="order">
+        <SettingsHint text={t('table.settings.hint.order')} />
+        {list((c, i, all) => {
+          const label = labelOf(c.field);
+          const up = api.getMoveProps(c.field, -1);
+          const down = api.getMoveProps(c.field, 1);
+          return (
+            <>
+              <Text fontSize="sm" truncate>{label}</Text>
+              <HStack gap="1">
+                <IconButton size="2xs" variant="outline" aria-label={t('table.settings.moveUp', { column: label })} data-part={up['data-part']} data-direction="up" disabled={up.disabled || i === 0} onClick={up.onClick}>↑</IconButton>
+                <IconButton size="2xs" variant="outline" aria-label={t('table.settings.moveDown', { column: label })} data-part={down['data-part']} data-direction="down" disabled={down.disabled || i === all.length - 1} onClick={down.onClick}>↓</IconButton>
+              </HStack>
+            </>
+          );
+        })}
+      </Tabs.Content>
+      <Tabs.Content value="fixed">
+        <SettingsHint text={t('table.settings.hint.fixed')} />
+        {list((c) => {
+          const label = labelOf(c.field);
+          const fixed = api.getFixedProps(c.field);
+          return (
+            <>
+              <Text fontSize="sm" truncate>{label}</Text>
+              <NativeSelect.Root size="xs" width="36" disabled={fixed.disabled}>
+                <NativeSelect.Field aria-label={t('table.settings.fixedOf', { column: label })} data-part={fixed['data-part']} value={fixed.value} onChange={fixed.onChange}>
+                  {FIXED.map((f) => (
+                    <option key={f} value={f}>{t(`table.settings.fixedValue.${f}`)}</option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </>
+          );
+        })}
+      </Tabs.Content>
+      <Tabs.Content value="hidden">
+        <SettingsHint text={t('table.settings.hint.hidden')} />
+        {list((c) => <Tick label={labelOf(c.field)} {...api.getVisibleProps(c.field)} />)}
+      </Tabs.Content>
+      <Tabs.Content value="width">
+        <SettingsHint text={t('table.settings.hint.width', { min: COLUMN_WIDTH_MIN, max: COLUMN_WIDTH_MAX })} />
+        {list((c) => {
+          const label = labelOf(c.field);
+          const width = api.getWidthProps(c.field);
+          return (
+            <>
+              <Text fontSize="sm" truncate>{label}</Text>
+              <WidthInput label={t('table.settings.widthOf', { column: label })} width={width.width} disabled={width.disabled} onCommit={width.onCommit} />
+            </>
+          );
+        })}
+      </Tabs.Content>
+      {api.admin && (
+        <Tabs.Content value="exist">
+          <SettingsHint text={t('table.settings.hint.exist')} />
+          {list((c) => <Tick label={labelOf(c.field)} part="exist" {...api.getExistProps(c.field)} />, api.columns)}
+        </Tabs.Content>
+      )}
+    </SettingsPopover>
   );
 }
 

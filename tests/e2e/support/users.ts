@@ -1,10 +1,30 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-/** The seeded demo users (server/db/seed.ts). */
-export const ADMIN = { userCode: 'admin', password: 'Admin@2026', name: '系统管理员' } as const;
+/**
+ * The seeded demo users (server/db/seed.ts), each worker its own: one user has one session,
+ * so two workers logging in as the same user would end each other's sessions. Worker slot 0
+ * uses the demo users themselves, slot n their copies `<code>-w<n+1>` (seeded when
+ * E2E_WORKER_USERS asks: playwright.config.ts). Read the code inside a test, where the worker
+ * is known.
+ */
+const demo = (code: string, password: string, name?: string) => ({
+  get userCode(): string {
+    let slot = 0;
+    try {
+      slot = test.info().parallelIndex;
+    } catch {
+      // Outside a test (a module's top level): the demo user itself.
+    }
+    return slot === 0 ? code : `${code}-w${slot + 1}`;
+  },
+  password,
+  ...(name ? { name } : {}),
+});
+
+export const ADMIN = demo('admin', 'Admin@2026', '系统管理员') as { readonly userCode: string; readonly password: string; readonly name: string };
 /** The second administrator: reviews users and duties an administrator wrote (four eyes). */
-export const CHECKER = { userCode: 'checker', password: 'Checker@2026', name: '复核员' } as const;
-export const STAFF = { userCode: 'staff', password: 'Staff@2026' } as const;
+export const CHECKER = demo('checker', 'Checker@2026', '复核员') as { readonly userCode: string; readonly password: string; readonly name: string };
+export const STAFF = demo('staff', 'Staff@2026') as { readonly userCode: string; readonly password: string };
 
 /** Logs in through the login page's password form and waits for the shell's menu. */
 export async function loginAs(page: Page, user: { userCode: string; password: string }, route = ''): Promise<void> {

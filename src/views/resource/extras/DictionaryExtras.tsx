@@ -6,7 +6,8 @@ import { bodyOf, validateValues, valuesOf } from '../../../services/resource-for
 import { useI18n } from '../../../services/i18n/react';
 import type { FieldValue, Row, SaveRowInput } from '../../../machines/row-edit.machine';
 import { DICTIONARY_VALUES_PAGE_SIZE } from '../../../shared/constants';
-import { EditableTable, type EditableColumn } from '../../../widgets/editable-table';
+import { tablePaging } from '../../../widgets/table';
+import { EditableTable, type EditableColumn, type EditableList } from '../../../widgets/editable-table';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
 import { usePagedList, type FetchPage } from '../../../widgets/paged-list/usePagedList';
 import { useLocaleModule } from '../../../widgets/inspector/use-locale-module';
@@ -49,19 +50,27 @@ export function DictionaryRowActions({ row }: RowExtraProps) {
   );
 }
 
-/** The values of one dictionary: loaded by the paged-list machine, then edited by the row-edit machine. */
+/** The column settings of the values dialog are the user's under this page code (not the dictionary-value page's own table). */
+export const DICTIONARY_VALUES_PAGE_CODE = 'dictionary-value.values';
+
+/**
+ * The values of one dictionary: loaded by the paged-list machine, a page at a time, then edited
+ * by the row-edit machine in the editable table with its toolbar, column settings, export and
+ * pager. The server's text filter is "contains" (Tenor would find TenorX's values too), so the
+ * dictionary's values are read whole, up to DICTIONARY_VALUES_PAGE_SIZE, kept to its own and
+ * cut into the page asked for: each page change reads them again, so a value added shows.
+ */
 export function DictionaryValuesDialog({ dictType, name, onClose }: { dictType: string; name: string; onClose: () => void }) {
-  const { t } = useI18n();
-  // The text filter is "contains": only this dictionary's own values are kept.
+  const { t, lang } = useI18n();
   const fetchPage: FetchPage<ResourceRow> = useCallback(
     async ({ start, limit }) => {
-      const page = await values.query({ start, limit, dictType, sort: { field: 'sort', order: 'asc' } });
-      const rows = page.rows.filter((r) => r.dictType === dictType);
-      return { rows, total: rows.length };
+      const page = await values.query({ start: 1, limit: DICTIONARY_VALUES_PAGE_SIZE, dictType, sort: { field: 'sort', order: 'asc' } });
+      const own = page.rows.filter((r) => r.dictType === dictType);
+      return { rows: own.slice((start - 1) * limit, start * limit), total: own.length };
     },
     [dictType],
   );
-  const list = usePagedList<ResourceRow>(fetchPage, undefined, { pageSize: DICTIONARY_VALUES_PAGE_SIZE, pageSizes: [DICTIONARY_VALUES_PAGE_SIZE] });
+  const list = usePagedList<ResourceRow>(fetchPage, undefined, tablePaging());
   const columns: EditableColumn[] = useMemo(
     () => [
       { field: 'value', header: t('admin.dictValues.value'), lock: 'saved' },
@@ -94,6 +103,9 @@ export function DictionaryValuesDialog({ dictType, name, onClose }: { dictType: 
                   <EditableTable
                     columns={columns}
                     rows={list.rows as Row[]}
+                    list={list as unknown as EditableList}
+                    code={DICTIONARY_VALUES_PAGE_CODE}
+                    exportName={`${valueDef.label[lang]}-${dictType}`}
                     rowKey="id"
                     blank={{ dictType, value: '', textZh: '', textEn: '', sort: '0' }}
                     validate={validateValue}

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { Button, Field, HStack, Heading, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { FormMode, FormSource } from '../../machines/dynamic-form.machine';
+import { contract, type ElementRow } from '../../shared/contract';
+import { call } from '../../services/http/call';
+import { useI18n } from '../../services/i18n/react';
+import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
+import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
+import { PagedList } from '../../widgets/paged-list/PagedList';
+import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
+
+// The one place the list meets the API.
+const fetchForms: FetchPage<ElementRow> = ({ start, limit }) => call(contract.expandElement.query, { start, limit });
+
+/**
+ * Dynamic forms (issue 11 point 7; '/dynamic-form'): pick an enabled template and fill a new
+ * form, save it; the saved forms are listed, newest first; one opens read-only and can be
+ * edited and saved again at its version.
+ */
+export default function DynamicFormPage() {
+  const ready = useLocaleModule('dynamic');
+  if (!ready) return <Skeleton height="32" />;
+  return <Page />;
+}
+
+function Page() {
+  const { t, lang } = useI18n();
+  const [templates, setTemplates] = useState<Array<{ code: string; name: string }> | null>(null);
+  const [code, setCode] = useState('');
+  const [open, setOpen] = useState<{ key: number; source: FormSource; mode: FormMode } | null>(null);
+  const list = usePagedList(fetchForms);
+  useEffect(() => {
+    let live = true;
+    call(contract.expandElement.templates, {})
+      .catch(() => [])
+      .then((rows) => live && setTemplates(rows));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  const show = (source: FormSource, mode: FormMode) => setOpen((o) => ({ key: (o?.key ?? 0) + 1, source, mode }));
+  return (
+    <Stack gap="5" data-testid="dynamic-form-page">
+      <Heading size="lg">{t('dynamic.page.title')}</Heading>
+      <HStack gap="3" align="flex-end" wrap="wrap">
+        <Field.Root maxW="sm">
+          <Field.Label htmlFor="dyn-template">{t('dynamic.page.template')}</Field.Label>
+          <NativeSelect.Root size="sm" disabled={!templates}>
+            <NativeSelect.Field id="dyn-template" value={code} onChange={(e) => setCode(e.currentTarget.value)} data-testid="template-picker">
+              <option value="">{t(templates && templates.length === 0 ? 'dynamic.page.noTemplates' : 'dynamic.page.chooseTemplate')}</option>
+              {(templates ?? []).map((x) => (
+                <option key={x.code} value={x.code}>
+                  {x.name} ({x.code})
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Button size="sm" colorPalette="blue" disabled={!code} onClick={() => show({ kind: 'new', code }, 'edit')} data-testid="new-form">
+          {t('dynamic.page.new')}
+        </Button>
+      </HStack>
+      {open && <FormPanel key={open.key} source={open.source} mode={open.mode} onSaved={() => list.refresh()} />}
+      <Stack gap="2">
+        <HStack justify="space-between">
+          <Heading size="md">{t('dynamic.page.list')}</Heading>
+          <Button size="xs" variant="outline" {...list.getRefreshProps()}>
+            {t('dynamic.page.refresh')}
+          </Button>
+        </HStack>
+        <PagedList api={list} empty={t('dynamic.page.empty')}>
+          {(rows) => (
+            <Table.Root size="sm" variant="outline">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('dynamic.page.id')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dynamic.page.templateName')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dynamic.page.creator')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dynamic.page.updatedAt')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dynamic.page.version')}</Table.ColumnHeader>
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((r) => (
+                  <Table.Row key={r.id} data-testid="saved-form" data-id={r.id} {...list.getRowProps(r)}>
+                    <Table.Cell>{r.id}</Table.Cell>
+                    <Table.Cell>
+                      {r.templateName} <Text as="span" color="fg.muted">({r.templateCode})</Text>
+                    </Table.Cell>
+                    <Table.Cell>{r.creatorName ?? ''}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{new Date(r.updatedAt).toLocaleString(lang)}</Table.Cell>
+                    <Table.Cell>{r.version}</Table.Cell>
+                    <Table.Cell>
+                      <Button size="xs" variant="outline" onClick={() => show({ kind: 'existing', id: r.id }, 'view')} data-testid="open-form">
+                        {t('dynamic.page.open')}
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+        </PagedList>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** One form, new or opened; the list refreshes after each save. */
+function FormPanel({ source, mode, onSaved }: { source: FormSource; mode: FormMode; onSaved: () => void }) {
+  const { t } = useI18n();
+  const form = useDynamicForm({ source, mode });
+  const name = useSelector(form, (s) => s.context.form?.templateName ?? '');
+  const id = useSelector(form, (s) => s.context.id);
+  const savedVersion = useSelector(form, (s) => (s.context.saved ? s.context.version : null));
+  useEffect(() => {
+    if (savedVersion !== null) onSaved();
+    // onSaved is the page's list refresh: a new one each render, the same call.
+  }, [savedVersion]);
+  return (
+    <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" data-testid="form-panel">
+      {name && <Heading size="md">{id === null ? t('dynamic.page.newTitle', { name }) : t('dynamic.page.viewTitle', { name, id })}</Heading>}
+      <DynamicForm form={form} />
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { Alert, Badge, Box, Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { sectionsOf, type ResourceDef } from '../../../resources/define';
+import type { FieldValue, FormMode } from '../../../machines/record-form.machine';
+import type { FlowMode } from '../../../machines/save-submit.machine';
+import type { FormButton } from '../../../machines/record-form.connect';
+import type { ResourceRow } from '../../../services/api/resources';
+import type { FieldProblem } from '../../../services/resource-form';
+import { useI18n } from '../../../services/i18n/react';
+import { FORM_LAYOUT, FORM_VERTICAL_WIDTH } from '../../../shared/constants';
+import { formatDate, formatDateTime } from '../../../shared/date-format';
+import { ErrorAlert } from '../../../widgets/ErrorAlert';
+import { FieldInput } from '../FieldInput';
+import { DraftNotice } from './DraftNotice';
+import { FormSections, type FormSection } from './FormSections';
+import { useEditFlow, useRecordForm, type EditFlow, type RecordFormRef } from './useEditForm';
+import { ReviewPanel, type ReviewDecision } from './ReviewPanel';
+import { useSectionOrder } from '../../../widgets/section-order';
+import { useShell } from '../../../widgets/shell-context';
+import { USER_TYPE_ADMIN } from '../../../shared/constants';
+import { bodyOf } from '../../../services/resource-form';
+
+export interface EditFormProps {
+  def: ResourceDef;
+  mode: FormMode;
+  id?: number;
+  /** The record saved, and whether it was saved or submitted. */
+  onDone: (row: ResourceRow | null, flow: FlowMode) => void;
+  onClose: () => void;
+  /** What the form's header carries beside its date and info (the section order popover). */
+  headerExtra?: (flow: EditFlow) => ReactNode;
+  /** Sections the form does not own (embedded pages), after its own. */
+  moreSections?: (flow: EditFlow) => FormSection[];
+  /** Approval mode: the route's approvalField (the config code); the resource's code when absent. */
+  approvalField?: string | null;
+  /** Approval mode: the checker's decision, with the fields the config opened, set or cleared. */
+  onReview?: (review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string }, record: { id: number; version: number }) => void;
+}
+
+const BUTTON_LABEL: Record<FormButton, string> = { save: 'form.button.save', submit: 'form.button.submit', return: 'form.button.return', close: 'form.button.close' };
+
+/**
+ * A resource's edit form in its four modes (issue 11 point 1): the record is read first when
+ * it exists; then the header, the draft notice, the collapsible sections with their anchors,
+ * and the mode's button bar. The machines decide (record-form, save-submit, autosave); this
+ * only draws them.
+ */
+export function EditFormView(props: EditFormProps) {
+  const { t } = useI18n();
+  const formRef = useRecordForm(props.def, props.mode, props.id);
+  const state = useSelector(formRef, (s) => s.value as string);
+  const failure = useSelector(formRef, (s) => s.context.failure);
+  if (state === 'loading' || state === 'starting') return <Center p="8"><Spinner aria-label={t('global.loading')} /></Center>;
+  if (state === 'loadFailed')
+    return (
+      <Stack gap="3">
+        <ErrorAlert message={failure} />
+        <Button alignSelf="start" size="sm" data-part="retry" onClick={() => formRef.send({ type: 'FORM.RETRY' })}>{t('resource.form.retry')}</Button>
+      </Stack>
+    );
+  return <EditFormBody {...props} formRef={formRef} />;
+}
+
+function EditFormBody({ def, formRef, onDone, onClose, headerExtra, moreSections, approvalField, onReview }: EditFormProps & { formRef: RecordFormRef }) {
+  const { t, lang } = useI18n();
+  const formId = useId().replace(/:/g, '');
+  const edit = useEditFlow(def, formRef, { onDone, onClose, approvalField });
+  const { form, flow, autosave, fieldConfig } = edit;
+  const shell = useShell();
+  const sectionOrder = useSectionOrder({ code: def.code, sections: sectionsOf(def).map((s) => ({ name: s.name, title: s.title[lang] })), isAdmin: shell.user?.userType === USER_TYPE_ADMIN });
+  const vertical = def.form?.layout === 'vertical';
+  const layout = FORM_LAYOUT[lang];
+  const record = form.record;
+  const labelOf = (field: string) => def.fields[field]?.label[lang] ?? field;
+  const textOf = (field: string, value: unknown) => (def.fields[field]?.type === 'bool' ? t(value ? 'resource.yes' : 'resource.no') : String(value ?? ''));
+
+  // The keyboard starts in the first field that takes typing, once the form is drawn (the
+  // drawer's own initial focus runs before a record or the embedded pages have arrived).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    rootRef.current?.querySelector<HTMLElement>('[data-part="sections"] input:not([readonly]):not([disabled]):not([type=hidden]), [data-part="sections"] select:not([disabled])')?.focus();
+  }, []);
+  // A lookup's pick writes every field it fills (the bank's CNAPS code and its bank code), each
+  // as typing would: a field this mode keeps read-only stays as it was.
+  const fill = (filled: Record<string, FieldValue>) => {
+    for (const [field, value] of Object.entries(filled)) if (field in def.fields) form.getFieldProps(field).onChange(value);
+  };
+  const byName = new Map(sectionsOf(def).map((section) => [section.name, section]));
+  const own: FormSection[] = sectionOrder.order.flatMap((name) => (byName.has(name) ? [byName.get(name)!] : [])).map((section) => ({
+    name: section.name,
+    title: section.title[lang],
+    content: (
+      <SimpleGrid columns={vertical ? 1 : { base: 1, md: layout.columns }} gap="3" columnGap="6" maxWidth={vertical ? `${FORM_VERTICAL_WIDTH}px` : undefined}>
+        {section.fields.map((name) => {
+          const p = form.getFieldProps(name);
+          return <FieldInput key={name} name={name} def={def.fields[name]!} value={p.value} error={p.error as FieldProblem | null} readOnly={p.readOnly} onChange={p.onChange} onFill={fill} values={form.values} labelWidth={layout.labelWidth} orientation={vertical ? 'vertical' : 'horizontal'} />;
+        })}
+      </SimpleGrid>
+    ),
+  }));
+  const sections = [...own, ...(moreSections?.(edit) ?? [])];
+
+  return (
+    <Stack gap="3" ref={rootRef} {...form.getRootProps()} data-testid="record-form">
+      <HStack justify="space-between" wrap="wrap" gap="2" data-part="header">
+        <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
+          <Text data-testid="form-date">{record?.updatedAt ? t('form.header.updated', { time: formatDateTime(String(record.updatedAt)) }) : t('form.header.today', { date: formatDate(new Date()) })}</Text>
+          <Text data-testid="record-version">{record ? t('form.header.info', { version: record.version, state: t(`resource.state.${String(record.recordState)}`) }) : t('form.header.new')}</Text>
+          {autosave?.autoSaved && (
+            <Badge colorPalette="green" {...autosave.getStatusProps()} data-testid="auto-saved">{t('form.draft.autoSaved')}</Badge>
+          )}
+        </HStack>
+        <HStack gap="2">
+          {headerExtra?.(edit)}
+          {sectionOrder.popover}
+        </HStack>
+      </HStack>
+      {autosave && <DraftNotice autosave={autosave} labelOf={labelOf} textOf={textOf} />}
+      {flow.failedStep && (
+        <Alert.Root status="error" role="alert" data-testid="form-failure" data-failed-step={flow.failedStep}>
+          <Alert.Indicator />
+          <Alert.Title>{t('form.flow.failed', { step: t(`form.step.${flow.failedStep}`), message: flow.message ?? '' })}</Alert.Title>
+        </Alert.Root>
+      )}
+      {fieldConfig.failure && <ErrorAlert message={fieldConfig.failure} />}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Enter in a field does what the bar's save does.
+          if (form.buttons.includes('save')) form.getButtonProps('save').onClick?.();
+        }}
+      >
+        <Box position="relative" {...fieldConfig.getRootProps()}>
+          <FormSections formId={formId} sections={sections} />
+          {fieldConfig.overlay}
+        </Box>
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </form>
+      {form.mode === 'approval' && onReview && (
+        <ReviewPanel
+          disabled={fieldConfig.loading}
+          onDecide={(decision, comment) => {
+            const opened = new Set([...fieldConfig.effect.enabled, ...fieldConfig.effect.cleared, ...Object.keys(fieldConfig.effect.values)]);
+            const body = bodyOf(def, form.values, record ?? undefined);
+            const values = Object.fromEntries([...opened].filter((f) => f in def.fields && !def.fields[f]!.immutable).map((f) => [f, body[f] ?? null]));
+            if (record) onReview({ decision, comment, values, approvalField: approvalField ?? def.code }, record);
+          }}
+        />
+      )}
+      {form.buttons.length > 0 && (
+        <Box position="sticky" bottom="0" bg="bg" py="2" borderTopWidth="1px" data-part="button-bar">
+          <HStack gap="2" wrap="wrap" justify="flex-end">
+            {form.buttons.map((button) => {
+              const p = form.getButtonProps(button);
+              const primary = button === 'save' || (button === 'submit' && !form.buttons.includes('save'));
+              return (
+                <Button key={button} size="sm" colorPalette={primary ? 'blue' : undefined} variant={primary ? 'solid' : button === 'submit' ? 'outline' : 'ghost'} {...p} loading={p['data-state'] === 'busy'}>
+                  {t(BUTTON_LABEL[button])}
+                </Button>
+              );
+            })}
+          </HStack>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,189 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ResourceDef } from '../../../resources/define';
+import { recordFormMachine, type FieldValue, type FormMode, type StoredRecord } from '../../../machines/record-form.machine';
+import { connectRecordForm } from '../../../machines/record-form.connect';
+import { saveSubmitMachine, type FlowMode } from '../../../machines/save-submit.machine';
+import { connectSaveSubmit } from '../../../machines/save-submit.connect';
+import { autosaveActive, autosaveMachine, type StoredDraft } from '../../../machines/autosave.machine';
+import { connectAutosave } from '../../../machines/autosave.connect';
+import { resourceApi, type ResourceRow } from '../../../services/api/resources';
+import { clearDraft, loadDraft, saveDraft } from '../../../services/draft';
+import { bodyOf, initialValues, validateValues, valuesOf, type FieldProblem } from '../../../services/resource-form';
+import { useI18n } from '../../../services/i18n/react';
+import { inspect } from '../../../services/inspector';
+import { useFieldConfig } from '../../../widgets/field-config';
+
+/** A part of the form that saves with it: an embedded page (issue 11 point 2). */
+export interface FormParticipant {
+  name: string;
+  /** null when fine, else the localised failure. */
+  validate(mode: FlowMode): Promise<string | null>;
+  save(mode: FlowMode): Promise<string | null>;
+}
+
+/** Which contract call a flow is, by form mode. */
+const CALL_OF: Record<'add' | 'edit', Record<FlowMode, string>> = {
+  add: { save: 'add', submit: 'saveAndSubmit' },
+  edit: { save: 'update', submit: 'updateAndSubmit' },
+};
+
+/** A form's draft key (widgets §4: the component code): the resource, and the record when editing. */
+export const draftCodeOf = (def: ResourceDef, mode: FormMode, id?: number) => (mode === 'add' ? `${def.code}:add` : `${def.code}:${id}`);
+
+const asStored = (row: ResourceRow | null) => row as unknown as StoredRecord | null;
+
+/**
+ * The record form actor of an edit form: created once per form, it reads the record (edit,
+ * view, approval) and holds the values. The flow and autosave actors join it once it is
+ * editing (useEditFlow), because autosave needs the stored version and values to start from.
+ */
+export function useRecordForm(def: ResourceDef, mode: FormMode, id?: number) {
+  const api = useMemo(() => resourceApi(def), [def]);
+  const logic = useMemo(() => recordFormMachine.provide({ actors: { loadRecord: fromPromise(({ input }: { input: { id: number } }) => api.byId(input.id) as Promise<StoredRecord>) } }), [api]);
+  return useActorRef(logic, {
+    input: {
+      mode,
+      id,
+      initial: initialValues(def),
+      valuesOf: (r: StoredRecord) => valuesOf(def, r),
+      validate: (values: Record<string, FieldValue>, record: StoredRecord | null) => validateValues(def, values, record ?? undefined),
+      immutable: Object.entries(def.fields).flatMap(([name, f]) => (f.immutable ? [name] : [])),
+    },
+    inspect,
+  });
+}
+
+export type RecordFormRef = ActorRefFrom<typeof recordFormMachine>;
+
+/**
+ * The save-or-submit flow (issue 11 point 3) and the autosave drafts (point 4) of a form that is
+ * editing, bound to its record form. The flow's steps are this form's: the embedded pages'
+ * checks, the before-save check (a unique value another record took, asked of the server), the
+ * form's own rules, the embedded pages' saves, then the resource's call. On success the draft
+ * is removed and autosave stops; `onDone` gets the saved record.
+ */
+export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: { onDone: (row: ResourceRow | null, flow: FlowMode) => void; onClose: () => void; approvalField?: string | null }) {
+  const { t, lang } = useI18n();
+  const api = useMemo(() => resourceApi(def), [def]);
+  const participants = useRef(new Map<string, FormParticipant>());
+  const onDoneRef = useRef(options.onDone);
+  onDoneRef.current = options.onDone;
+  const start = formRef.getSnapshot().context;
+  const draftCode = draftCodeOf(def, start.mode, start.id);
+  const autosaveRef = useRef<{ send: (e: { type: 'AUTOSAVE.STOP' }) => void } | null>(null);
+
+  const flowLogic = useMemo(() => {
+    const ask = async (step: (p: FormParticipant) => Promise<string | null>) => (await Promise.all([...participants.current.values()].map(step))).filter((m): m is string => !!m);
+    return saveSubmitMachine.provide({
+      actors: {
+        validateEmbedded: fromPromise(({ input }: { input: { mode: FlowMode } }) => ask((p) => p.validate(input.mode))),
+        beforeSave: fromPromise(async () => {
+          const { values, record } = formRef.getSnapshot().context;
+          for (const [field, f] of Object.entries(def.fields)) {
+            const value = String(values[field] ?? '').trim();
+            if (!f.unique || !value) continue;
+            const { repeat } = (await api.run('checkRepeat', { field, value, ...(record ? { id: record.id } : {}) })) as unknown as { repeat: boolean };
+            if (repeat) return t('form.flow.repeat', { field: f.label[lang], value });
+          }
+          return null;
+        }),
+        validateForm: fromPromise(async () => {
+          formRef.send({ type: 'FORM.VALIDATE' });
+          const { errors } = formRef.getSnapshot().context;
+          const count = Object.keys(errors).length;
+          if (count === 0) return [];
+          const first = Object.entries(errors).slice(0, 3).map(([field, e]) => `${def.fields[field]?.label[lang] ?? field} ${t((e as FieldProblem).key, (e as FieldProblem).params)}`);
+          return [`${t('form.flow.formInvalid', { count })}: ${first.join('; ')}`];
+        }),
+        saveEmbedded: fromPromise(({ input }: { input: { mode: FlowMode } }) => ask((p) => p.save(input.mode))),
+        commit: fromPromise<unknown, { mode: FlowMode }>(async ({ input }) => {
+          const { values, record, mode } = formRef.getSnapshot().context;
+          if (mode !== 'add' && mode !== 'edit') throw new Error('read-only form');
+          const saved = asStored(await api.run(CALL_OF[mode][input.mode], bodyOf(def, values, record ?? undefined)));
+          formRef.send({ type: 'FORM.SAVED', record: saved });
+          savedRef.current = saved as unknown as ResourceRow | null;
+          return saved;
+        }),
+      },
+      actions: {
+        removeDraft: () => clearDraft(draftCode),
+        stopAutosave: () => autosaveRef.current?.send({ type: 'AUTOSAVE.STOP' }),
+      },
+    });
+  }, [api, def, formRef, draftCode, t, lang]);
+  const flowRef = useActorRef(flowLogic, { inspect });
+  // The page hears of the save once the flow is done (draft removed, autosave stopped): it may
+  // close the form, which stops these actors.
+  const savedRef = useRef<ResourceRow | null>(null);
+  useEffect(() => {
+    const subscription = flowRef.subscribe((s) => {
+      if (s.status === 'done') onDoneRef.current(savedRef.current, s.context.mode ?? 'save');
+    });
+    return () => subscription.unsubscribe();
+  }, [flowRef]);
+
+  const sensitive = Object.entries(def.fields).flatMap(([name, f]) => (f.sensitive ? [name] : []));
+  const autosaveLogic = useMemo(
+    () =>
+      autosaveMachine.provide({
+        actors: {
+          loadDraft: fromPromise<StoredDraft | null, Record<string, never>>(async () => {
+            const draft = loadDraft<Record<string, FieldValue>>(draftCode);
+            return draft ? { values: draft.values as Record<string, unknown>, version: draft.version, savedAt: draft.savedAt } : null;
+          }),
+        },
+        actions: {
+          storeDraft: (_, draft) => void saveDraft(draftCode, draft.values, { version: draft.version }),
+          applyDraft: (_, { values }) => formRef.send({ type: 'FORM.APPLY', values: values as Record<string, FieldValue> }),
+          clearDraft: () => clearDraft(draftCode),
+        },
+      }),
+    [draftCode, formRef],
+  );
+  const autosave = useActorRef(autosaveLogic, {
+    input: {
+      mode: start.mode,
+      disabled: def.form?.autosave?.add === false,
+      enabled: def.form?.autosave?.edit === true,
+      recordVersion: start.record?.version ?? null,
+      values: start.values,
+      sensitive,
+    },
+    inspect,
+  });
+  autosaveRef.current = autosave;
+
+  // Approval mode (point 5): the config named by the route's approvalField opens fields and
+  // sets or clears values; no config code (any other mode): nothing to check.
+  const fieldConfig = useFieldConfig({
+    code: start.mode === 'approval' ? (options.approvalField ?? def.code) : null,
+    onApply: (effect) => {
+      formRef.send({ type: 'FIELDS.ENABLE', fields: effect.enabled });
+      formRef.send({ type: 'FORM.APPLY', values: { ...Object.fromEntries(effect.cleared.map((f) => [f, ''])), ...effect.values } });
+    },
+  });
+
+  const flowSnapshot = useSelector(flowRef, (s) => s);
+  const formSnapshot = useSelector(formRef, (s) => s);
+  const autosaveSnapshot = useSelector(autosave, (s) => s);
+  const flow = connectSaveSubmit(flowSnapshot, flowRef.send);
+  const form = connectRecordForm(formSnapshot, (event) => {
+    formRef.send(event);
+    if (event.type === 'FIELD.CHANGE') autosave.send({ type: 'FORM.CHANGED', values: formRef.getSnapshot().context.values });
+  }, { reviewed: def.lifecycle === 'review', flow, onClose: options.onClose });
+  return {
+    form,
+    flow,
+    fieldConfig,
+    autosave: autosaveActive({ mode: start.mode, disabled: def.form?.autosave?.add === false, enabled: def.form?.autosave?.edit === true }) ? connectAutosave(autosaveSnapshot, autosave.send) : null,
+    /** Embedded pages join the flow here; the returned function leaves it. */
+    register: (p: FormParticipant) => {
+      participants.current.set(p.name, p);
+      return () => void participants.current.delete(p.name);
+    },
+  };
+}
+
+export type EditFlow = ReturnType<typeof useEditFlow>;

@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import { Box, Button, Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT, type Language } from '../../shared/constants';
+import { isMultiple, valueFormatOf, type FieldValue, type Problem, type TemplateField } from '../../shared/dynamic-form';
+import { useI18n } from '../../services/i18n/react';
+import { Magnifier } from './Magnifier';
+import { useFieldOptions } from './options';
+
+export interface DynamicControlProps {
+  id: string;
+  field: TemplateField;
+  label: string;
+  value: FieldValue;
+  /** Number and amount fields: the text the input shows (an amount formatted after blur). */
+  text: string;
+  readOnly: boolean;
+  invalid?: boolean;
+  onChange: (value: FieldValue) => void;
+  onBlur: () => void;
+  /** In a query form: a choice offers "all" first. */
+  filter?: boolean;
+}
+
+const asText = (value: FieldValue) => (value === null || Array.isArray(value) ? '' : String(value));
+const asList = (value: FieldValue) => (Array.isArray(value) ? value : value === null || value === '' ? [] : [String(value)]);
+
+/** datetime-local speaks `yyyy-MM-ddTHH:mm(:ss)`; the field's value format puts a space there. */
+const toLocalInput = (value: string) => value.replace(' ', 'T');
+const fromLocalInput = (value: string) => value.replace('T', ' ');
+
+/**
+ * One control of a dynamic form, by the template field's type (widgets §3): text, textarea,
+ * number, amount, date, dateTime, remoteselect, select, radio, checkbox, magnifier, file. The
+ * same control draws a query form's extended filters. It holds no rule: the value goes up
+ * through `onChange`, the blur through `onBlur`, and the caller's machine decides.
+ */
+export function DynamicControl(props: DynamicControlProps) {
+  const { id, field, value, text, readOnly, onChange, onBlur } = props;
+  const placeholder = field.placeholder ?? undefined;
+  switch (field.type) {
+    case 'textarea':
+      return <Textarea id={id} size="sm" value={asText(value)} readOnly={readOnly} placeholder={placeholder} maxLength={field.max} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} />;
+    case 'number':
+    case 'amount':
+      return <Input id={id} size="sm" inputMode="decimal" textAlign={field.type === 'amount' ? 'right' : undefined} value={text} readOnly={readOnly} placeholder={placeholder} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} data-type={field.type} />;
+    case 'date':
+      return <Input id={id} size="sm" type="date" value={asText(value)} readOnly={readOnly} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} />;
+    case 'dateTime': {
+      const seconds = valueFormatOf(field) === DATE_TIME_FULL_FORMAT;
+      return (
+        <Input
+          id={id}
+          size="sm"
+          type="datetime-local"
+          step={seconds ? 1 : 60}
+          value={toLocalInput(asText(value))}
+          readOnly={readOnly}
+          onChange={(e) => onChange(fromLocalInput(e.currentTarget.value))}
+          onBlur={onBlur}
+          data-format={seconds ? DATE_TIME_FULL_FORMAT : DATE_TIME_FORMAT}
+        />
+      );
+    }
+    case 'select':
+    case 'remoteselect':
+      return <SelectControl {...props} />;
+    case 'radio':
+      return props.filter ? <SelectControl {...props} /> : <RadioControl {...props} />;
+    case 'checkbox':
+      return props.filter ? <SelectControl {...props} /> : <CheckboxControl {...props} />;
+    case 'magnifier':
+      return <MagnifierControl {...props} />;
+    case 'file':
+      return <FileControl {...props} />;
+    default:
+      return <Input id={id} size="sm" value={asText(value)} readOnly={readOnly} placeholder={placeholder} maxLength={field.max} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} data-type="text" />;
+  }
+}
+
+function SelectControl({ id, field, value, readOnly, onChange, onBlur, filter }: DynamicControlProps) {
+  const { t, lang } = useI18n();
+  const [search, setSearch] = useState('');
+  const { options } = useFieldOptions(field, lang as Language, search);
+  const multiple = !filter && isMultiple(field);
+  const searchable = field.type === 'remoteselect' && field.dropDownListRemoteSearch === true && !readOnly;
+  return (
+    <Stack gap="1">
+      {searchable && <Input size="xs" value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder={t('dynamic.magnifier.search')} aria-label={t('dynamic.magnifier.search')} />}
+      <NativeSelect.Root size="sm" disabled={readOnly}>
+        <NativeSelect.Field
+          id={id}
+          // The root's disabled does not reach the select inside a Field: say it on the select itself.
+          {...{ disabled: readOnly }}
+          multiple={multiple}
+          value={multiple ? asList(value) : asText(value)}
+          onChange={(e) => onChange(multiple ? [...e.currentTarget.selectedOptions].map((o) => o.value) : e.currentTarget.value)}
+          onBlur={onBlur}
+          data-type={field.type}
+        >
+          {!multiple && <option value="">{t(filter ? 'query.input.any' : 'dynamic.form.select')}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.text}
+            </option>
+          ))}
+          {/* A stored value the options no longer offer still shows. */}
+          {asList(value)
+            .filter((v) => !options.some((o) => o.value === v))
+            .map((v) => (
+              <option key={`kept-${v}`} value={v}>
+                {v}
+              </option>
+            ))}
+        </NativeSelect.Field>
+        {!multiple && <NativeSelect.Indicator />}
+      </NativeSelect.Root>
+    </Stack>
+  );
+}
+
+function RadioControl({ id, field, value, readOnly, onChange, onBlur }: DynamicControlProps) {
+  const { lang } = useI18n();
+  const { options } = useFieldOptions(field, lang as Language);
+  return (
+    <RadioGroup.Root id={id} size="sm" value={asText(value) || null} disabled={readOnly} onValueChange={(d) => onChange(d.value ?? null)} onBlur={onBlur} data-type="radio">
+      <HStack gap="4" wrap="wrap" minH="8">
+        {options.map((o) => (
+          <RadioGroup.Item key={o.value} value={o.value}>
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>{o.text}</RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </HStack>
+    </RadioGroup.Root>
+  );
+}
+
+function CheckboxControl({ id, field, value, readOnly, onChange, onBlur }: DynamicControlProps) {
+  const { lang } = useI18n();
+  const { options } = useFieldOptions(field, lang as Language);
+  const chosen = asList(value);
+  return (
+    <HStack id={id} gap="4" wrap="wrap" minH="8" onBlur={onBlur} data-type="checkbox" role="group">
+      {options.map((o) => (
+        <Checkbox.Root
+          key={o.value}
+          // Inside a Field each checkbox would take the field's one id: every label would tick the first.
+          ids={{ root: `${id}-${o.value}`, hiddenInput: `${id}-${o.value}-input`, label: `${id}-${o.value}-label`, control: `${id}-${o.value}-control` }}
+          size="sm"
+          disabled={readOnly}
+          checked={chosen.includes(o.value)}
+          onCheckedChange={(d) => onChange(d.checked === true ? [...chosen, o.value] : chosen.filter((v) => v !== o.value))}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{o.text}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+    </HStack>
+  );
+}
+
+function MagnifierControl({ id, field, label, value, readOnly, onChange, onBlur }: DynamicControlProps) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  return (
+    <HStack gap="1">
+      <Input id={id} size="sm" value={asText(value)} readOnly onBlur={onBlur} data-type="magnifier" />
+      {!readOnly && (
+        <>
+          <Button size="sm" variant="outline" aria-label={t('dynamic.magnifier.open', { field: label })} onClick={() => setOpen(true)}>
+            🔍
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t('dynamic.form.clear')}
+            onClick={() => {
+              onChange(null);
+              onBlur();
+            }}
+          >
+            ✕
+          </Button>
+        </>
+      )}
+      <Magnifier
+        field={field}
+        label={label}
+        open={open}
+        onClose={() => setOpen(false)}
+        onPick={(v) => {
+          onChange(v);
+          onBlur();
+        }}
+      />
+    </HStack>
+  );
+}
+
+/**
+ * Attachments do not exist yet (no upload call): the field keeps the chosen files' names, so a
+ * required file rule can be met and shown. When the attachment calls arrive (widgets §7
+ * "Files"), the value becomes the uploaded files' ids (docs/dynamic-forms.md, "Gaps").
+ */
+function FileControl({ id, value, readOnly, onChange, onBlur }: DynamicControlProps) {
+  const { t } = useI18n();
+  const names = asList(value);
+  return (
+    <Stack gap="1">
+      {!readOnly && (
+        <Input
+          id={id}
+          size="sm"
+          type="file"
+          multiple
+          onChange={(e) => onChange([...(e.currentTarget.files ?? [])].map((f) => f.name))}
+          onBlur={onBlur}
+          aria-describedby={`${id}-gap`}
+          data-type="file"
+        />
+      )}
+      {names.length > 0 && (
+        <Box as="ul" pl="4" fontSize="sm">
+          {names.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </Box>
+      )}
+      {!readOnly && (
+        <Text id={`${id}-gap`} fontSize="xs" color="fg.muted">
+          {t('dynamic.form.filesGap')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A labelled field of a dynamic form: the control, its required mark and its problem in the reader's language. */
+export function DynamicFieldRow({
+  control,
+  required,
+  problem,
+  labelWidth,
+}: {
+  control: DynamicControlProps;
+  required: boolean;
+  problem: Problem | null;
+  labelWidth: number;
+}) {
+  const { t } = useI18n();
+  return (
+    <Field.Root invalid={problem !== null} required={required} orientation={{ base: 'vertical', md: 'horizontal' }} data-part="field" data-name={control.field.name} data-state={problem ? 'invalid' : 'valid'} alignItems="flex-start">
+      <Field.Label htmlFor={control.id} flexShrink={0} width={{ md: `${labelWidth}px` }} justifyContent={{ md: 'flex-end' }} textAlign={{ md: 'right' }} pt={{ md: '1.5' }}>
+        {control.label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Box flex="1" minW="0">
+        <DynamicControl {...control} invalid={problem !== null} />
+        {problem && <Field.ErrorText data-testid="field-problem">{problem.message ?? t(problem.key, problem.params)}</Field.ErrorText>}
+      </Box>
+    </Field.Root>
+  );
+}

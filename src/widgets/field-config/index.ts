@@ -1,0 +1,1 @@
+export { useFieldConfig, serverFieldConfig, type FieldConfigCalls, type UseFieldConfigOptions } from './useFieldConfig';

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Group, IconButton, Input } from '@chakra-ui/react';
+import type { MagnifierMode, WriteFields } from '../../machines/magnifier.machine';
+import { lookupOf, type LookupDef } from '../../shared/lookups';
+import { contract } from '../../shared/contract';
+import { call } from '../../services/http/call';
+import { useI18n } from '../../services/i18n/react';
+import { useLocaleModule } from '../inspector/use-locale-module';
+import { LookupDialog } from './LookupDialog';
+import { useMagnifier } from './useMagnifier';
+
+export interface LookupFieldProps {
+  /** The form field this control stands for (one of `fills`' keys). */
+  name: string;
+  /** The lookup's code (src/resources/lookups.ts). */
+  lookup: string;
+  /** Form field → the lookup row's field. */
+  fills: Record<string, string>;
+  /** The form's values (the linked fields among them). */
+  values: Record<string, unknown>;
+  /** The linked fields' new values (the form's setter for each). */
+  onFill: (values: Record<string, string>, write: WriteFields) => void;
+  label: string;
+  mode?: MagnifierMode;
+  readOnly?: boolean;
+  invalid?: boolean;
+  id?: string;
+  /** Extra parameters of the lookup's call (the budget's business currency). */
+  params?: Record<string, string>;
+  autoSelect?: boolean;
+}
+
+const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/**
+ * A field picked with a lookup (widgets §2, §4 "Magnifier"): a read-only input showing what is
+ * chosen (the value and, once known, its text), a magnifier button that opens the lookup dialog
+ * and a clear button. The linked fields are the form's; a pick, a clear or a reset writes them
+ * through `onFill`.
+ */
+export function LookupField(props: LookupFieldProps) {
+  const def = lookupOf(props.lookup);
+  if (!def) return <Input size="sm" value={asText(props.values[props.name])} readOnly aria-label={props.label} />;
+  return <LookupFieldOf {...props} def={def} />;
+}
+
+function LookupFieldOf({ name, def, fills, values, onFill, label, mode = 'single', readOnly = false, invalid, id, params, autoSelect }: LookupFieldProps & { def: LookupDef }) {
+  useLocaleModule('lookup');
+  const { t, lang } = useI18n();
+  const linked = Object.fromEntries(Object.keys(fills).map((f) => [f, asText(values[f])]));
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const api = useMagnifier({
+    def,
+    mode,
+    fills,
+    values: linked,
+    params,
+    autoSelect,
+    onWrite: (write) => {
+      setTexts(Object.fromEntries(write.rows.map((r) => [asText(r[def.value]), asText(r[def.text])])));
+      onFill(write.values, write);
+    },
+  });
+  const value = linked[name] ?? '';
+  // The text of a value the form opened with (a stored record): asked once from the lookup itself.
+  const valueSearch = def.search.find((s) => s.from === def.columns.find((c) => c.name === def.value)?.from)?.name;
+  useEffect(() => {
+    if (!value || mode === 'multi' || texts[value] !== undefined || !valueSearch) return;
+    let live = true;
+    call(contract.lookup[def.code as keyof typeof contract.lookup], { start: 1, limit: 10, [valueSearch]: value } as never, { noLoading: true, noErrorTip: true } as never)
+      .then((page) => {
+        const row = (page as { rows: Array<Record<string, unknown>> }).rows.find((r) => asText(r[def.value]) === value);
+        if (live && row) setTexts((now) => ({ ...now, [value]: asText(row[def.text]) }));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [value, def, mode, valueSearch, texts]);
+  const shown = value
+    .split(',')
+    .filter((v) => v !== '')
+    .map((v) => (texts[v] && texts[v] !== v ? `${v} ${texts[v]}` : v))
+    .join(', ');
+  const clear = api.getClearProps();
+  return (
+    <Group attached w="full" data-part="lookup-field" data-state={value ? 'filled' : 'empty'} data-lookup={def.code}>
+      <Input id={id} size="sm" value={shown} readOnly aria-invalid={invalid || undefined} aria-label={label} data-testid={`lookup-field-${name}`} onKeyDown={(e) => !readOnly && (e.key === 'Enter' || e.key === 'ArrowDown') && (e.preventDefault(), api.getTriggerProps().onClick())} />
+      {!readOnly && (
+        <>
+          <IconButton size="sm" variant="outline" aria-label={t('lookup.clear', { field: label })} {...clear} data-testid={`lookup-clear-${name}`}>✕</IconButton>
+          <IconButton size="sm" variant="outline" aria-label={t('lookup.open', { field: label })} {...api.getTriggerProps()} data-testid={`lookup-open-${name}`}>🔍</IconButton>
+        </>
+      )}
+      {api.open && <LookupDialog def={def} api={api} title={def.label[lang]} />}
+    </Group>
+  );
+}

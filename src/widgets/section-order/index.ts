@@ -1,0 +1,2 @@
+export { useSectionOrder, serverSectionOrder, type SectionOrder, type SectionOrderCalls, type UseSectionOrderOptions } from './useSectionOrder';
+export { SectionOrderPopover } from './SectionOrderPopover';
