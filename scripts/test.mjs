@@ -42,8 +42,10 @@ check('typecheck', 'npx tsc --noEmit -p tsconfig.json');
 {
   const out = path.join(tmp, 'jest.json');
   fs.rmSync(out, { force: true });
-  // PGlite imports modules dynamically; Jest's VM needs this flag to allow it.
-  const r = run(`node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci --json --outputFile=${out}`);
+  // PGlite imports modules dynamically; Jest's VM needs this flag to allow it. Two workers: on
+  // the 2-core CI machine Jest's default (cores − 1) runs every file in one process, and the
+  // server files wait on PostgreSQL and PGlite as much as they compute (bench/README.md).
+  const r = run(`node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci --maxWorkers=2 --json --outputFile=${out}`);
   const j = readJson(out);
   if (j) record('jest (unit, model, server)', j.numPassedTests, j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0), r.seconds);
   else record('jest (unit, model, server)', 0, 1, r.seconds, '(no report)');

@@ -15,8 +15,10 @@ export function ReminderNotice() {
   const snapshot = useSelector(notice, (s) => s);
   const api = connectReminderNotice(snapshot, notice.send);
   if (!api.open) return null;
+  // Above the page, below what the user opens (menus, popovers, dialogs, drawers): an arrival
+  // notice must never cover the menu item the user is reaching for.
   return (
-    <Box position="fixed" bottom="4" right="4" zIndex="toast" maxW="sm" {...api.getNoticeProps()}>
+    <Box position="fixed" bottom="4" right="4" zIndex="banner" maxW="sm" {...api.getNoticeProps()}>
       <Alert.Root status="info" role="status" boxShadow="lg" alignItems="flex-start">
         <Alert.Indicator />
         <Alert.Content>

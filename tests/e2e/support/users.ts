@@ -29,6 +29,10 @@ export const STAFF = demo('staff', 'Staff@2026') as { readonly userCode: string;
 /** Logs in through the login page's password form and waits for the shell's menu. */
 export async function loginAs(page: Page, user: { userCode: string; password: string }, route = ''): Promise<void> {
   await page.goto(`/login.html${route ? `?redirect=${encodeURIComponent(route)}` : ''}#/login`);
+  // The login page's language is saved on the user (src/views/login/after-login.ts): a test
+  // that logged in in English would leave later tests of this worker's user in English. A test
+  // that wants English says so first (localStorage 'lang'); every other one logs in in Chinese.
+  await page.evaluate((lang) => localStorage.getItem('lang') ?? localStorage.setItem('lang', lang), 'zh-CN');
   const form = page.getByTestId('login-form');
   await form.getByRole('textbox').first().fill(user.userCode);
   await form.locator('input[type=password]').fill(user.password);
