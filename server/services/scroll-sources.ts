@@ -37,6 +37,7 @@ const TABLES: Record<ScrollSource, SourceTable> = {
   user: { table: 'app_user', value: 'user_code', label: 'user_name', labelEn: 'user_name_en' },
   province: { table: 'province', value: 'province_code', label: 'province_name' },
   city: { table: 'city', value: 'city_code', label: 'city_name', requires: { field: 'provinceCode', column: 'province_code' } },
+  orgStruct: { table: 'org_struct', value: 'struct_code', label: 'struct_name', labelEn: 'struct_name_en' },
 };
 
 export interface ScrollRequest {

@@ -11,6 +11,9 @@ import dictionaryValue from './defs/dictionary-value';
 import sysParamSetting from './defs/sys-param-setting';
 import orgInfo from './defs/org-info';
 import department from './defs/department';
+import orgStruct from './defs/org-struct';
+import orgStructNode from './defs/org-struct-node';
+import orgStructModuleRel from './defs/org-struct-module-rel';
 import counterParty from './defs/counter-party';
 import rateAdd from './defs/rate-add';
 import userInfo from './defs/user-info';
@@ -31,6 +34,9 @@ import dataAuth from './defs/data-auth';
  */
 export const RESOURCES: readonly ResourceDef[] = [
   orgInfo,
+  orgStruct,
+  orgStructNode,
+  orgStructModuleRel,
   department,
   counterParty,
   contactOrgAcc,

@@ -21,6 +21,7 @@ export const SCROLL_SOURCES = {
   user: { label: 'userName', value: 'userCode' },
   province: { label: 'provinceName', value: 'provinceCode' },
   city: { label: 'cityName', value: 'cityCode', requires: 'provinceCode' },
+  orgStruct: { label: 'structName', value: 'structCode' },
 } as const satisfies Record<string, ScrollSourceDef>;
 
 export type ScrollSource = keyof typeof SCROLL_SOURCES;

@@ -15,6 +15,7 @@ import * as m0013 from './0013_lookups';
 import * as m0013b from './0013_lookups_customer';
 import * as m0014 from './0014_scroll_select';
 import * as m0015 from './0015_data_auth';
+import * as m0016 from './0016_org_struct';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0013_lookups_customer': m0013b,
   '0014_scroll_select': m0014,
   '0015_data_auth': m0015,
+  '0016_org_struct': m0016,
 };

@@ -32,6 +32,7 @@ export const FUNCTION_TREE: FunctionSeed[] = [
       { id: 202, zh: '组织结构', en: 'Organisation structure', children: [
         leaf(20201, '组织结构', 'Organisation structures', '/org-struct'),
         leaf(20202, '组织结构模块关系', 'Structure module relations', '/org-struct-module-rel'),
+        leaf(20203, '组织结构节点', 'Structure nodes', '/org-struct-node'),
       ] },
     ],
   },

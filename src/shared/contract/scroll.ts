@@ -44,6 +44,7 @@ export const scroll = {
   user: source('user', 'Users for a scroll dropdown: userName shown, userCode stored', row('user')),
   province: source('province', 'Provinces for the province and city pair: provinceName shown, provinceCode stored', row('province')),
   city: source('city', "A province's cities for the province and city pair: cityName shown, cityCode stored", row('city', { provinceCode: Code }), { provinceCode: Text(6, { min: 1, pattern: '^[0-9]{2,6}$' }) }),
+  orgStruct: source('orgStruct', 'Organisation structures for a scroll dropdown: structName shown, structCode stored', row('orgStruct')),
 } satisfies Record<ScrollSource, Endpoint>;
 
 export type ScrollEndpoints = typeof scroll;
