@@ -5,6 +5,7 @@ import { dictionaryValueHooks } from './dictionary-value-hooks';
 import { approvalFieldHooks } from './approval-field-hooks';
 import { sysPageIframeHooks } from './sys-page-iframe-hooks';
 import { dataAuthHooks } from './data-auth-hooks';
+import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
  * What a resource family does beyond the generic routes, by resource code. Most have nothing
@@ -17,4 +18,7 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'approval-field': approvalFieldHooks,
   'sys-page-iframe': sysPageIframeHooks,
   'data-auth': dataAuthHooks,
+  'org-info': orgInfoStructHooks,
+  'org-struct': orgStructHooks,
+  'org-struct-node': orgStructNodeHooks,
 };

@@ -147,6 +147,25 @@ export const CODE = {
   dataAuthExists: 2200,
   /** A write names a value of a scoped field (an organisation…) the caller is not granted. */
   dataNotGranted: 2201,
+  // 23xx: organisation structures and their module relations (docs/org-structure.md)
+  /** "Organisation info used by a structure": an organisation that is a node of a structure cannot be disabled or deleted. */
+  orgUsedByStruct: 2300,
+  /** "A main structure already exists": one enabled structure is the main one. */
+  mainStructExists: 2301,
+  /** "Structure contains organisation": an organisation is once in a structure. */
+  structContainsOrg: 2302,
+  /** "Structure used by relation": a structure a module relation names cannot be disabled or deleted. */
+  structUsedByRelation: 2303,
+  /** A node's parent organisation that is not an enabled node of the same structure. */
+  structParentMissing: 2304,
+  /** A move that would put an organisation under itself or under one of its own descendants. */
+  structCycle: 2305,
+  /** Removing or disabling a node that still has nodes beneath it. */
+  structNodeHasChildren: 2306,
+  /** A node of a structure that does not exist. */
+  structUnknown: 2307,
+  /** A node for an organisation that does not exist or is disabled. */
+  structOrgUnknown: 2308,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

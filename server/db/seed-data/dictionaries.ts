@@ -55,5 +55,21 @@ export const DICTIONARIES: DictionarySeed[] = [
     // The values are src/resources/define.ts's DATA_DIMS: a grant names one of them.
     items: [['org', '机构', 'Organisation'], ['account', '账户', 'Account'], ['currency', '币种', 'Currency'], ['businessType', '业务类型', 'Business type'], ['paymentType', '付款类型', 'Payment type']],
   },
+  // The treasury's business modules, each working by one organisation structure (org-struct-module-rel; docs/org-structure.md).
+  {
+    group: 'dictionary',
+    type: 'BizModule',
+    name: ['业务模块', 'Business module'],
+    items: [
+      ['SETTLE', '资金结算', 'Settlement'],
+      ['ACCOUNT', '账户管理', 'Accounts'],
+      ['FUNDPLAN', '资金计划', 'Funds plan'],
+      ['BUDGET', '预算管理', 'Budget'],
+      ['LOAN', '信贷管理', 'Loans'],
+      ['BILL', '票据管理', 'Bills'],
+      ['INVEST', '投资理财', 'Investments'],
+      ['FX', '外汇管理', 'Foreign exchange'],
+    ],
+  },
   { group: 'constant', type: 'DictGroup', name: ['字典分组', 'Dictionary group'], items: [['dictionary', '数据字典', 'Dictionary'], ['constant', '常量', 'Constant'], ['custom', '自定义', 'Custom']] },
 ];
