@@ -70,7 +70,7 @@ const flagsOf = (e) =>
   [
     e.flags.anonymous ? 'no session' : 'session',
     e.flags.admin ? 'administrators only' : '',
-    e.flags.func ? `function \`${e.flags.func}\` granted` : '',
+    typeof e.flags.func === 'string' ? `function \`${e.flags.func}\` granted` : e.flags.func ? `one of functions ${e.flags.func.map((f) => `\`${f}\``).join(', ')} granted` : '',
     e.flags.requestToken ? 'request token' : '',
     e.flags.notEncrypted ? 'plain body allowed' : e.method === 'GET' ? '' : 'enveloped body',
   ]

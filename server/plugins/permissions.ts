@@ -6,8 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Only administrators (userType 1); others get 403. */
     admin?: boolean;
-    /** Only users whose duties grant this function (its page address); others get 403. */
-    func?: string;
+    /** Only users whose duties grant this function (its page address), or one of these; others get 403. */
+    func?: string | readonly string[];
   }
 }
 

@@ -13,6 +13,8 @@ import { checkScrollFields } from '../services/scroll-sources';
 import { fieldConfigEffect } from '../../src/shared/field-config';
 import { fieldConfigs } from '../services/field-config';
 import { scopeFilter, ungrantedField, type ScopeFilter } from '../services/data-auth';
+import { checkChoiceFields } from '../services/field-choice';
+import { grantedFuncs } from '../services/permissions';
 
 /**
  * One call registers a resource family's routes from its definition (issue 10 point 1): the
@@ -69,6 +71,40 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     await store.checkDictionaries(tx, def, body, label(request));
     await store.checkUnique(tx, def, body, exceptId, label(request));
     await checkScrollFields(tx, def, body, request);
+    await checkChoiceFields(tx, def, body, request);
+  }
+
+  /**
+   * Hidden params (define.ts `pages`, docs/data-auth.md): a caller holding the resource's own
+   * page reads and writes every record; one holding only some of its other pages, only records
+   * holding those pages' fixed values (per field, the values of the held pages that fix it). It
+   * cuts like data authorisation does, so a record of another kind is not found (1401).
+   */
+  async function pageScope(request: FastifyRequest): Promise<ScopeFilter> {
+    if (!def.pages?.length) return null;
+    const held = await grantedFuncs(app.db, request.user!.id, [def.path, ...def.pages.map((p) => p.path)]);
+    if (held.has(def.path)) return null;
+    const pages = def.pages.filter((p) => held.has(p.path));
+    const out: Array<{ field: string; values: string[] }> = [];
+    for (const field of new Set(pages.flatMap((p) => Object.keys(p.hidden)))) {
+      // A held page that does not fix the field leaves it open.
+      const values = pages.map((p) => (p.hidden as Record<string, string | undefined>)[field]);
+      if (values.every((v): v is string => v !== undefined)) out.push({ field, values: [...new Set(values)] });
+    }
+    return out;
+  }
+
+  /** What a caller's reads and steps are cut to: their data authorisation and their pages' hidden params. */
+  async function scopeOf(request: FastifyRequest): Promise<{ data: ScopeFilter; page: ScopeFilter; all: ScopeFilter }> {
+    const data = await scopeFilter(app.db, request.user!, def);
+    const page = await pageScope(request);
+    return { data, page, all: data || page ? [...(data ?? []), ...(page ?? [])] : null };
+  }
+
+  /** A write may only name hidden params' values of the caller's pages (2202). */
+  function checkHeld(request: FastifyRequest, page: ScopeFilter, body: Record<string, unknown>) {
+    const field = ungrantedField(page, body);
+    if (field) throw refuse(CODE.pageValueNotHeld, { field: label(request)(field), value: String(body[field]) });
   }
 
   /** Fills rule-coded fields left empty with the next business number. */
@@ -86,7 +122,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
 
   const create = (step: 'RECORD.SAVE' | 'RECORD.SAVE_AND_SUBMIT') => async (request: FastifyRequest) => {
     checkDates(request, request.body as Record<string, unknown>);
-    checkGranted(request, await scopeFilter(app.db, request.user!, def), request.body as Record<string, unknown>);
+    const scope = await scopeOf(request);
+    checkGranted(request, scope.data, request.body as Record<string, unknown>);
+    checkHeld(request, scope.page, request.body as Record<string, unknown>);
     const next = decide(request, null, step) as StoredRecordState;
     const row = await app.db.transaction().execute(async (tx) => {
       let body = await withRuleCodes(tx, request.body as Record<string, unknown>);
@@ -108,10 +146,11 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     const body = request.body as Record<string, unknown> & { id: number; version: number; comment?: string; decision?: keyof typeof DECISION_EVENTS };
     const event = typeof step === 'function' ? step(body) : step;
     if (withBody) checkDates(request, body);
-    const scope = await scopeFilter(app.db, request.user!, def);
-    if (withBody) checkGranted(request, scope, body);
+    const scope = await scopeOf(request);
+    if (withBody) checkGranted(request, scope.data, body);
+    if (withBody) checkHeld(request, scope.page, body);
     const result = await app.db.transaction().execute(async (tx) => {
-      const row = await store.requireRecord(tx, def, body.id, scope);
+      const row = await store.requireRecord(tx, def, body.id, scope.all);
       if (row.version !== body.version) throw refuse(CODE.recordStale);
       const next = decide(request, row, event);
       if (event === 'RECORD.PASS' || event === 'RECORD.REFUSE' || event === 'RECORD.BACK') {
@@ -163,9 +202,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
 
   r(calls.query, async (request) => {
     checkDates(request, request.body as Record<string, unknown>);
-    return ok(await store.queryPage(app.db, def, request.body as store.QueryInput, await scopeFilter(app.db, request.user!, def)));
+    return ok(await store.queryPage(app.db, def, request.body as store.QueryInput, (await scopeOf(request)).all));
   });
-  r(calls.byId, async (request) => ok(await store.requireRecord(app.db, def, Number((request.params as { id: string }).id), await scopeFilter(app.db, request.user!, def))));
+  r(calls.byId, async (request) => ok(await store.requireRecord(app.db, def, Number((request.params as { id: string }).id), (await scopeOf(request)).all)));
   r(calls.add, create('RECORD.SAVE'));
   r(calls.update, change('RECORD.UPDATE', true));
   r(calls.delete, change('RECORD.DELETE', false));

@@ -4,6 +4,7 @@ import type { SessionUser } from '../security/sessions';
 import dataAuth from '../../src/resources/defs/data-auth';
 import type { DataDim, ResourceDef } from '../../src/resources/define';
 import { USER_TYPE_ADMIN } from '../../src/shared/constants';
+import { orgsUnder } from './org-structure';
 
 /**
  * Data authorisation (portal-shell §1, §6; issue 12 point 5): what a user may see of scoped
@@ -19,17 +20,30 @@ import { USER_TYPE_ADMIN } from '../../src/shared/constants';
 /** The values a caller may see, per scoped field; null when nothing is cut. */
 export type ScopeFilter = Array<{ field: string; values: string[] }> | null;
 
-/** The values of one kind of data granted to a user (approved and enabled grants only). */
+/** A grant of a structure node (its organisation and every one beneath it) is a grant of organisations. */
+const STRUCT_NODE = 'orgStruct';
+
+/**
+ * The values of one kind of data granted to a user (approved and enabled grants only). For
+ * organisations, also those under each structure node granted, as far as the structure is in
+ * force now (server/services/org-structure.ts): a node added under it later is granted at once.
+ */
 export async function grantedValues(db: Db, userCode: string, dim: DataDim): Promise<string[]> {
-  const rows = await (db as unknown as Kysely<any>)
+  const kinds = dim === 'org' ? [dim, STRUCT_NODE] : [dim];
+  const rows = (await (db as unknown as Kysely<any>)
     .selectFrom(dataAuth.table)
-    .select('dataValue')
+    .select(['dataType', 'structCode', 'dataValue'])
     .where('userCode', '=', userCode)
-    .where('dataType', '=', dim)
+    .where('dataType', 'in', kinds)
     .where('recordState', '=', 'approved')
     .where('enabled', '=', true)
-    .execute();
-  return (rows as Array<{ dataValue: string }>).map((r) => r.dataValue);
+    .execute()) as Array<{ dataType: string; structCode: string | null; dataValue: string }>;
+  const out = new Set<string>();
+  for (const r of rows) {
+    if (r.dataType !== STRUCT_NODE) out.add(r.dataValue);
+    else for (const org of await orgsUnder(db, r.structCode ?? '', r.dataValue)) out.add(org);
+  }
+  return [...out];
 }
 
 /** The filter a caller's reads of a resource go through. */

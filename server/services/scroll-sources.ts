@@ -34,6 +34,7 @@ const TABLES: Record<ScrollSource, SourceTable> = {
   account: { table: 'account', value: 'acct_no', label: 'acct_name', extra: { field: 'currencyName', table: 'currency', on: 'currency_code', column: 'currency_name', columnEn: 'currency_name_en' } },
   organisation: { table: 'org', value: 'org_code', label: 'org_name', labelEn: 'org_name_en' },
   country: { table: 'country', value: 'country_code', label: 'country_name', labelEn: 'country_name_en' },
+  currency: { table: 'currency', value: 'currency_code', label: 'currency_name', labelEn: 'currency_name_en' },
   user: { table: 'app_user', value: 'user_code', label: 'user_name', labelEn: 'user_name_en' },
   province: { table: 'province', value: 'province_code', label: 'province_name' },
   city: { table: 'city', value: 'city_code', label: 'city_name', requires: { field: 'provinceCode', column: 'province_code' } },

@@ -31,6 +31,8 @@ export interface RecordFormInput {
   validate: Validate;
   /** Fields fixed once the record exists (the definition's `immutable`). */
   immutable?: readonly string[];
+  /** Fields fixed in every mode: a page's hidden params (a grant's kind on the page of that kind), held in `initial`. */
+  fixed?: readonly string[];
 }
 
 export interface RecordFormContext extends RecordFormInput {
@@ -54,7 +56,8 @@ export type RecordFormEvent =
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Whether a field takes typing in this form (pure, shared by the guard and the connect step). */
-export function isEditable(context: Pick<RecordFormContext, 'mode' | 'immutable' | 'enabled'>, field: string): boolean {
+export function isEditable(context: Pick<RecordFormContext, 'mode' | 'immutable' | 'enabled' | 'fixed'>, field: string): boolean {
+  if (context.fixed?.includes(field)) return false;
   if (context.mode === 'add') return true;
   if (context.mode === 'edit') return !(context.immutable ?? []).includes(field);
   if (context.mode === 'approval') return context.enabled.includes(field);
@@ -78,9 +81,9 @@ export const recordFormMachine = setup({
       return { values: { ...context.values, [params.field]: params.value }, errors };
     }),
     showErrors: assign({ errors: ({ context }) => context.validate(context.values, context.record) }),
-    /** Only known fields are taken: a draft from an older definition brings nothing foreign. */
+    /** Only known fields are taken: a draft from an older definition brings nothing foreign, nor changes what the page fixes. */
     applyValues: assign(({ context }, values: Record<string, FieldValue>) => ({
-      values: { ...context.values, ...Object.fromEntries(Object.entries(values).filter(([field]) => field in context.values)) },
+      values: { ...context.values, ...Object.fromEntries(Object.entries(values).filter(([field]) => field in context.values && !context.fixed?.includes(field))) },
       errors: {},
     })),
     enableFields: assign((_, fields: readonly string[]) => ({ enabled: fields })),

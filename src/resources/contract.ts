@@ -6,14 +6,16 @@ import { RecordRef, addSchema, reviewSchema, pageSchema, querySchema, rowSchema,
  * A resource family's calls (portal-shell §7, "Resource families"), declared from its
  * definition: the paged query, the by-id read whose path ends `-by-/` + id, add, update, delete,
  * the lifecycle steps its kind allows, and rule-code when a field is rule-coded. Every call is
- * granted by the resource's function (`func: def.path`): a user without the duty gets 403.
+ * granted by the resource's function (`func: def.path`, or any of its pages' functions): a user without the duty gets 403.
  *
  * Wire names follow the spec: `cancel` is our nullify, `start`/`stop` stand for enable/disable
  * on schedule-like records.
  */
 export function resourceEndpoints(def: ResourceDef) {
   const base = `/api/fsmc/${def.code}`;
-  const func = def.path;
+  // Every page of the resource grants its calls; which records each page may touch is the
+  // server's page scope (server/resources/register.ts, hidden params).
+  const func = def.pages?.length ? [def.path, ...def.pages.map((p) => p.path)] : def.path;
   const name = def.label['en-US'];
   const Row = rowSchema(def);
   const step = (path: string, summary: string, body: typeof RecordRef | ReturnType<typeof reviewSchema> = RecordRef) =>

@@ -63,7 +63,18 @@ export interface FieldDef {
    */
   lookup?: string;
   fills?: Record<string, string>;
+  /**
+   * The field's chooser follows another field's value (a grant's value follows its kind,
+   * docs/data-auth.md): for each value of `field`, the scroll dropdown or dictionary this field's
+   * values come from. The form waits for `field`, and empties this field when `field` changes;
+   * the server refuses a value its choice does not list (2203), and any value while `field`
+   * holds one the map does not name (the field does not apply then).
+   */
+  choiceBy?: { field: string; choices: Record<string, FieldChoice> };
 }
+
+/** Where a `choiceBy` field's values come from for one value of the field it follows. */
+export type FieldChoice = { scroll: ScrollSource; scrollParams?: Record<string, string> } | { dict: string };
 
 /** Column kinds and their layout live in src/shared/column-layout.ts (the machines use them too). */
 export type { ColumnKind } from '../shared/column-layout';
@@ -144,6 +155,27 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   form?: FormOptions;
   /** Data authorisation: the fields whose values a caller must be granted, by kind (server/services/data-auth.ts). */
   dataScope?: Array<{ field: keyof F & string; dim: DataDim }>;
+  /**
+   * More pages of the same records, each a menu leaf of its own with hidden params (the data-auth
+   * pages by kind, docs/data-auth.md). The definition's own `path` is the page without any.
+   */
+  pages?: Array<PageDef<keyof F & string>>;
+}
+
+/**
+ * A page of a resource fixed to some values (widgets §3 "Hidden param": a value the page always
+ * sends and the user neither sees in the query form nor changes): its queries carry `hidden`,
+ * its table has no column for them, its add form starts with them and cannot change them. The
+ * server enforces the same: a caller holding only this page's function reads and writes only
+ * records with these values.
+ */
+export interface PageDef<K extends string = string> {
+  /** camelCase; the page's settings (saved queries, columns, drafts) are kept under `<code>.<name>`. */
+  name: string;
+  /** The page's address, also the function that grants it. */
+  path: string;
+  label: Label;
+  hidden: Partial<Record<K, string>>;
 }
 
 export const RECORD_COLUMNS = ['id', 'version', 'recordState', 'enabled', 'createdAt', 'updatedAt'] as const;
@@ -194,6 +226,19 @@ function lookupProblems(name: string, f: FieldDef, fields: Record<string, FieldD
   return out;
 }
 
+/** A `choiceBy` field follows a field of the resource, and each choice names a chooser. */
+function choiceProblems(name: string, f: FieldDef, fields: Record<string, FieldDef>): string[] {
+  const out: string[] = [];
+  const by = f.choiceBy!;
+  if (!(by.field in fields) || by.field === name) out.push(`field ${name} follows ${by.field}, not another field`);
+  if (f.scroll || f.lookup || f.dict) out.push(`field ${name}: a choiceBy field has no chooser of its own`);
+  for (const [value, choice] of Object.entries(by.choices)) {
+    if (!('scroll' in choice) && !('dict' in choice)) out.push(`field ${name}: choice ${value} names no chooser`);
+    for (const other of Object.values('scrollParams' in choice ? (choice.scrollParams ?? {}) : {})) if (!(other in fields)) out.push(`field ${name}: choice ${value} waits for ${other}, not a field`);
+  }
+  return out;
+}
+
 /** The name of the one section of a form that declares none. */
 export const DEFAULT_SECTION = 'basic';
 const DEFAULT_SECTION_TITLE: Label = { 'zh-CN': '基本信息', 'en-US': 'Basic information' };
@@ -236,6 +281,15 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
   for (const scope of def.dataScope ?? []) {
     if (!(scope.field in def.fields)) problems.push(`data scope ${scope.field} is not a field`);
     if (!(DATA_DIMS as readonly string[]).includes(scope.dim)) problems.push(`data scope ${scope.field} names no kind of data`);
+  }
+  for (const [name, f] of Object.entries(def.fields)) if (f.choiceBy) problems.push(...choiceProblems(name, f, def.fields));
+  const paths = [def.path, ...(def.pages ?? []).map((p) => p.path)];
+  if (new Set(paths).size !== paths.length) problems.push('page paths repeat');
+  for (const page of def.pages ?? []) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(page.name)) problems.push(`page ${page.name} is not camel case`);
+    for (const lang of LANGUAGES) if (!page.label[lang]) problems.push(`page ${page.name} has no ${lang} label`);
+    if (Object.keys(page.hidden).length === 0) problems.push(`page ${page.name} hides nothing: it is the definition's own page`);
+    for (const field of Object.keys(page.hidden)) if (!(field in def.fields)) problems.push(`page ${page.name} hides ${field}, not a field`);
   }
   if (def.form?.sections) {
     const placed = def.form.sections.flatMap((section) => section.fields);

@@ -147,6 +147,20 @@ export const CODE = {
   dataAuthExists: 2200,
   /** A write names a value of a scoped field (an organisation…) the caller is not granted. */
   dataNotGranted: 2201,
+  /** A write names a hidden param's value (a grant's kind) none of the caller's pages of the resource fixes (docs/data-auth.md). */
+  pageValueNotHeld: 2202,
+  /** A value that is not a real one of its kind (no such account, a disabled currency…). */
+  choiceValueUnknown: 2203,
+  /** A value in a field that does not apply to the kind chosen. */
+  choiceNotApplicable: 2204,
+  /** "data-auth copy exists": the target user already has grants. */
+  dataAuthCopyExists: 2205,
+  /** Copying a user's grants to the same user. */
+  dataAuthCopySame: 2206,
+  /** Copying from a user with no grant in force. */
+  dataAuthCopyNothing: 2207,
+  /** A structure node grant names an organisation not in that structure. */
+  dataAuthNodeUnknown: 2208,
   // 23xx: organisation structures and their module relations (docs/org-structure.md)
   /** "Organisation info used by a structure": an organisation that is a node of a structure cannot be disabled or deleted. */
   orgUsedByStruct: 2300,

@@ -17,6 +17,7 @@ export const SCROLL_SOURCES = {
   office: { label: 'name', value: 'code' },
   organisation: { label: 'orgName', value: 'orgCode' },
   country: { label: 'countryName', value: 'countryCode' },
+  currency: { label: 'currencyName', value: 'currencyCode' },
   account: { label: 'acctName', value: 'acctNo', extra: 'currencyName' },
   user: { label: 'userName', value: 'userCode' },
   province: { label: 'provinceName', value: 'provinceCode' },

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { RESOURCES } from '../resources';
+import { viewsOf } from '../resources/pages';
 import type { Label } from '../resources/define';
 
 /**
@@ -36,13 +37,14 @@ export const APP_ROUTES: RouteDef[] = [
   // Dynamic forms (docs/dynamic-forms.md): the administrators' templates and the users' forms, each its own chunk.
   { path: '/expand-template', titleKey: '', title: { 'zh-CN': '扩展模板', 'en-US': 'Form templates' }, load: () => import(/* webpackChunkName: "view-expand-template" */ './dynamic-form/ExpandTemplatePage') },
   { path: '/dynamic-form', titleKey: '', title: { 'zh-CN': '动态表单', 'en-US': 'Dynamic forms' }, load: () => import(/* webpackChunkName: "view-dynamic-form" */ './dynamic-form/DynamicFormPage'), meta: { history: true } },
-  // Every business resource's query page: one generic page, bound to its definition, in one chunk.
-  ...RESOURCES.map(
-    (def): RouteDef => ({
-      path: def.path,
+  // Every business resource's query pages (its own, and its pages with hidden params): one
+  // generic page, bound to its definition and page, in one chunk.
+  ...RESOURCES.flatMap(viewsOf).map(
+    (view): RouteDef => ({
+      path: view.path,
       titleKey: '',
-      title: def.label,
-      load: () => import(/* webpackChunkName: "view-resource" */ './resource/ResourcePage').then((m) => ({ default: m.pageFor(def) })),
+      title: view.label,
+      load: () => import(/* webpackChunkName: "view-resource" */ './resource/ResourcePage').then((m) => ({ default: m.pageFor(view) })),
       meta: { history: true },
     }),
   ),

@@ -16,9 +16,11 @@ const inputs: RecordFormInput[] = [
   { mode: 'edit', id: 7, ...base },
   { mode: 'view', id: 7, ...base },
   { mode: 'approval', id: 7, ...base },
+  // A page with a hidden param (the data-auth page of one kind): the add form starts with it fixed.
+  { mode: 'add', ...base, initial: { code: 'GBP', name: '' }, fixed: ['code'] },
 ];
 
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.mode, s.context.values, Object.keys(s.context.errors), s.context.failure, s.context.record?.version ?? null, s.context.enabled]);
+const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.mode, s.context.fixed ?? [], s.context.values, Object.keys(s.context.errors), s.context.failure, s.context.record?.version ?? null, s.context.enabled]);
 
 /**
  * Issue 11 point 1: the form in its four modes, walked through every transition. Edit, view
@@ -33,7 +35,7 @@ describeModel(recordFormMachine, {
   events: {
     'FIELD.CHANGE': [{ field: 'name', value: '' }, { field: 'name', value: '欧元' }, { field: 'code', value: 'EUR' }],
     'FORM.VALIDATE': [{}],
-    'FORM.APPLY': [{ values: { name: '草稿名', foreign: 'x' } }],
+    'FORM.APPLY': [{ values: { name: '草稿名', foreign: 'x' } }, { values: { code: 'JPY' } }],
     'FIELDS.ENABLE': [{ fields: ['name'] }],
     'FORM.SAVED': [{ record: savedRecord }],
     'FORM.RETRY': [{}],
@@ -63,11 +65,17 @@ describeModel(recordFormMachine, {
       expect(api.readOnly).toBe(mode === 'view' || mode === 'approval');
       // Which field takes typing, by mode.
       expect(api.getFieldProps('name').readOnly).toBe(mode === 'view' || (mode === 'approval' && !snapshot.context.enabled.includes('name')));
-      expect(api.getFieldProps('code').readOnly).toBe(mode !== 'add');
-      if (mode !== 'add') expect(api.values.code).toBe('USD');
+      const fixed = (snapshot.context.fixed ?? []).includes('code');
+      expect(api.getFieldProps('code').readOnly).toBe(mode !== 'add' || fixed);
+      // The stored code, unless a draft applied another.
+      if (mode !== 'add') expect(['USD', 'JPY']).toContain(api.values.code);
+      // A page's hidden param stays what the page gave, whatever is typed or applied.
+      if (fixed) expect(api.values.code).toBe('GBP');
+      const applied = step.event.type === 'FORM.APPLY' ? (step.event as unknown as { values: Record<string, unknown> }).values : null;
+      if (applied && 'code' in applied) expect(api.values.code).toBe(fixed ? 'GBP' : 'JPY');
       // A read-only field refused the keys: view keeps the stored name unless a draft or config applied one.
       if (mode === 'view' && step.event.type === 'FIELD.CHANGE') expect(api.values.name).not.toBe('欧元');
-      if (step.event.type === 'FORM.APPLY') {
+      if (applied && 'name' in applied) {
         expect(api.values.name).toBe('草稿名');
         expect(api.values).not.toHaveProperty('foreign');
       }

@@ -16,6 +16,7 @@ import * as m0013b from './0013_lookups_customer';
 import * as m0014 from './0014_scroll_select';
 import * as m0015 from './0015_data_auth';
 import * as m0016 from './0016_org_struct';
+import * as m0017 from './0017_data_auth_kinds';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0014_scroll_select': m0014,
   '0015_data_auth': m0015,
   '0016_org_struct': m0016,
+  '0017_data_auth_kinds': m0017,
 };

@@ -53,7 +53,43 @@ export const DICTIONARIES: DictionarySeed[] = [
     type: 'DataAuthType',
     name: ['数据权限类型', 'Kind of data'],
     // The values are src/resources/define.ts's DATA_DIMS: a grant names one of them.
-    items: [['org', '机构', 'Organisation'], ['account', '账户', 'Account'], ['currency', '币种', 'Currency'], ['businessType', '业务类型', 'Business type'], ['paymentType', '付款类型', 'Payment type']],
+    // orgStruct is a node of an organisation structure: it grants that organisation and every one beneath it (docs/data-auth.md).
+    items: [['org', '机构', 'Organisation'], ['account', '账户', 'Account'], ['currency', '币种', 'Currency'], ['businessType', '业务类型', 'Business type'], ['paymentType', '付款类型', 'Payment type'], ['orgStruct', '组织结构节点', 'Structure node']],
+  },
+  // Issue 12 point 5: the business and payment types data authorisation grants by (a treasury's usual ones).
+  {
+    group: 'dictionary',
+    type: 'BusinessType',
+    name: ['业务类型', 'Business type'],
+    items: [
+      ['INNER_TRANSFER', '内部转账', 'Internal transfer'],
+      ['EXT_PAYMENT', '对外支付', 'External payment'],
+      ['POOL_SWEEP', '资金归集', 'Cash pool sweep'],
+      ['POOL_ALLOCATE', '资金下拨', 'Cash pool allocation'],
+      ['FIXED_DEPOSIT', '定期存款', 'Fixed-term deposit'],
+      ['INNER_LOAN', '内部贷款', 'Intra-group loan'],
+      ['BILL', '票据业务', 'Bills'],
+      ['FX', '外汇业务', 'Foreign exchange'],
+      ['PAYROLL', '代发工资', 'Payroll'],
+      ['TAX', '税费缴纳', 'Tax payment'],
+    ],
+  },
+  {
+    group: 'dictionary',
+    type: 'PaymentType',
+    name: ['付款类型', 'Payment type'],
+    items: [
+      ['GOODS', '货款', 'Goods'],
+      ['SERVICE', '服务费', 'Services'],
+      ['SALARY', '工资薪酬', 'Salaries'],
+      ['SOCIAL_FUND', '社保公积金', 'Social insurance and housing fund'],
+      ['TAX', '税费', 'Taxes'],
+      ['LOAN_REPAY', '还本付息', 'Loan principal and interest'],
+      ['DIVIDEND', '股利分红', 'Dividends'],
+      ['CAPEX', '工程设备款', 'Capital expenditure'],
+      ['EXPENSE', '费用报销', 'Expense reimbursement'],
+      ['INTERCO', '内部往来', 'Intercompany settlement'],
+    ],
   },
   // The treasury's business modules, each working by one organisation structure (org-struct-module-rel; docs/org-structure.md).
   {

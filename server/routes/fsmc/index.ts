@@ -22,6 +22,7 @@ import fieldConfigRoutes from './field-config';
 import embeddedRoutes from './embedded';
 import lookupRoutes from './lookups';
 import scrollSelectRoutes from './scroll-select';
+import dataAuthRoutes from './data-auth';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -48,4 +49,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(embeddedRoutes);
   await app.register(lookupRoutes);
   await app.register(scrollSelectRoutes);
+  await app.register(dataAuthRoutes);
 }

@@ -17,8 +17,8 @@ export interface RouteFlags {
   notEncrypted?: boolean;
   /** Only administrators (userType 1). */
   admin?: boolean;
-  /** Only users whose duties grant this function code. */
-  func?: string;
+  /** Only users whose duties grant this function code, or one of these codes (a resource's several pages). */
+  func?: string | readonly string[];
 }
 
 /** Options of the browser's client for this call. */

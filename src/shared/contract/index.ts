@@ -16,6 +16,7 @@ import { expandElement, expandTemplate } from './dynamic-form';
 import { embedded } from './embedded';
 import { scroll } from './scroll';
 import { lookup } from './lookup';
+import { dataAuth } from './data-auth';
 import type { Endpoint } from './define';
 import { HEADER_LIMITS } from '../constants';
 
@@ -23,7 +24,7 @@ import { HEADER_LIMITS } from '../constants';
  * Every call of the server, by area (docs/api/README.md). The server registers its routes from
  * these, the browser calls them with `call()`, and docs/api is generated from them.
  */
-export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings, userAdmin, sectionOrder, fieldConfig, embedded, lookup, expandTemplate, expandElement, scroll };
+export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings, userAdmin, sectionOrder, fieldConfig, embedded, lookup, expandTemplate, expandElement, scroll, dataAuth };
 export type Contract = typeof contract;
 
 /** The request headers the server reads, each with its bound (longer answers 400 before any route). */

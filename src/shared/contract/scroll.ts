@@ -40,6 +40,7 @@ export const scroll = {
   office: source('office', 'Financial offices for a scroll dropdown: name shown, code stored', row('office')),
   organisation: source('organisation', 'Organisations for a scroll dropdown: orgName shown, orgCode stored', row('organisation')),
   country: source('country', 'Countries and regions for a scroll dropdown: countryName shown, countryCode stored', row('country')),
+  currency: source('currency', 'Currencies for a scroll dropdown: currencyName shown, currencyCode stored', row('currency')),
   account: source('account', 'Accounts for a scroll dropdown: acctName shown with its currencyName, acctNo stored', row('account', { currencyName: Name })),
   user: source('user', 'Users for a scroll dropdown: userName shown, userCode stored', row('user')),
   province: source('province', 'Provinces for the province and city pair: provinceName shown, provinceCode stored', row('province')),

@@ -8,6 +8,7 @@ import { useI18n } from '../../services/i18n/react';
 import type { FieldProblem } from '../../services/resource-form';
 import { LookupField } from '../../widgets/lookup/LookupField';
 import { ScrollSelectField } from '../../widgets/scroll-select/ScrollSelectField';
+import { ChoiceField } from './ChoiceField';
 
 /** Ours: an input beside its label is never narrower than this. */
 const INPUT_MIN_WIDTH = 180;
@@ -27,6 +28,10 @@ export interface FieldInputProps {
   onFill?: (values: Record<string, FieldValue>) => void;
   /** The form's values: a scroll dropdown that depends on another field (a city on its province) reads them. */
   values?: Record<string, FieldValue>;
+  /** A `choiceBy` field: the label of the field it follows ("choose the kind of data first"). */
+  followedLabel?: string;
+  /** A text input's placeholder in place of the definition's. */
+  placeholder?: string;
 }
 
 function DictionarySelect({ name, def, value, readOnly, onChange, label }: FieldInputProps & { label: string }) {
@@ -51,6 +56,11 @@ function DictionarySelect({ name, def, value, readOnly, onChange, label }: Field
  * problem under it. Bounds come from the definition, the same the server enforces.
  */
 export function FieldInput(props: FieldInputProps) {
+  if (props.def.choiceBy) return <ChoiceField {...props} />;
+  return <PlainFieldInput {...props} />;
+}
+
+function PlainFieldInput(props: FieldInputProps) {
   const { t, lang } = useI18n();
   const { name, def, value, error, readOnly, onChange, onBlur, labelWidth, orientation = 'horizontal' } = props;
   const horizontal = orientation === 'horizontal';
@@ -79,7 +89,7 @@ export function FieldInput(props: FieldInputProps) {
         type={def.type === 'date' ? 'date' : 'text'}
         inputMode={def.type === 'int' ? 'numeric' : def.type === 'decimal' ? 'decimal' : undefined}
         maxLength={def.type === 'text' ? def.max : undefined}
-        placeholder={def.ruleCode ? t('resource.form.generated') : undefined}
+        placeholder={props.placeholder ?? (def.ruleCode ? t('resource.form.generated') : undefined)}
         onChange={(e) => onChange(e.currentTarget.value)}
         onBlur={onBlur}
       />

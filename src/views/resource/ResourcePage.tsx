@@ -1,7 +1,8 @@
 import { use, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Button, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useSearch } from 'wouter';
-import { labelOf, type ResourceDef } from '../../resources/define';
+import { labelOf } from '../../resources/define';
+import { shownOnPage, type ResourceView } from '../../resources/pages';
 import { filterSchemas } from '../../resources/schema';
 import { COLUMN_WIDTH } from '../../shared/constants';
 
@@ -31,9 +32,12 @@ type Open = { mode: 'add' } | { mode: 'edit' | 'view' | 'approval'; id: number }
 /**
  * The one query page every resource has (issue 10): its title, the add button, the paged table
  * of its records with the lifecycle's buttons on each row, and its form in a side drawer
- * (86.1% wide). Everything comes from the definition; no resource has a page of its own.
+ * (86.1% wide). Everything comes from the definition; no resource has a page of its own. A page
+ * with hidden params (src/resources/pages.ts) sends them with every query, has no filter or
+ * column for them, and its forms start with them fixed.
  */
-function ResourcePage({ def }: { def: ResourceDef }) {
+function ResourcePage({ view }: { view: ResourceView }) {
+  const { def, hidden } = view;
   const { t, lang } = useI18n();
   const api = useMemo(() => resourceApi(def), [def]);
   const [open, setOpen] = useState<Open>(null);
@@ -45,20 +49,20 @@ function ResourcePage({ def }: { def: ResourceDef }) {
   const [sort, setSort] = useState<SortState | null>(def.sort);
   // The filters of the last query: a new sort keeps them; a new query keeps the sort.
   const filters = useRef<Record<string, unknown>>({});
-  const queryFields = useMemo(() => resourceQueryFields(def, lang), [def, lang]);
+  const queryFields = useMemo(() => resourceQueryFields(def, lang).filter((f) => shownOnPage(view, f.name)), [def, view, lang]);
   const filterKeys = useMemo(() => new Set([...Object.keys(filterSchemas(def)), 'recordState', 'enabled']), [def]);
   const query = useQueryPage({
-    code: def.code,
+    code: view.code,
     fields: queryFields,
     onQuery: (all) => {
       // Extended filters (a `query:<code>` template) have no column in the resource's table: the
       // query call takes only the definition's filters, so they are not sent (docs/dynamic-forms.md).
-      const params = Object.fromEntries(Object.entries(all).filter(([key]) => filterKeys.has(key)));
+      const params = { ...Object.fromEntries(Object.entries(all).filter(([key]) => filterKeys.has(key))), ...hidden };
       filters.current = params;
       list.load({ ...params, ...(sort ? { sort } : {}) });
     },
   });
-  const title = def.label[lang];
+  const title = view.label[lang];
   // Dictionary fields show their value's name; the page waits for the names (cached per language).
   const dictFields = Object.entries(def.fields).flatMap(([name, f]) => (f.dict ? [[name, f.dict] as [string, string]] : []));
   // What the family offers beyond the generic page (users: passwords, locks, duty stations; duties: functions).
@@ -81,7 +85,7 @@ function ResourcePage({ def }: { def: ResourceDef }) {
     list.act({ call: 'review', body: { id: record.id, version: record.version, decision: review.decision, ...(review.comment ? { comment: review.comment } : {}), ...(changed ? { approvalField: review.approvalField, values: review.values } : {}) } });
     setOpen(null);
   };
-  const columns: Array<TableColumn<ResourceRow>> = def.columns.map((c) => ({
+  const columns: Array<TableColumn<ResourceRow>> = def.columns.filter((c) => shownOnPage(view, c.field)).map((c) => ({
     field: c.field,
     kind: c.kind,
     // Empty: the table names seq and operation columns itself.
@@ -112,19 +116,19 @@ function ResourcePage({ def }: { def: ResourceDef }) {
   };
 
   return (
-    <Stack gap="4" data-testid={`resource-${def.code}`}>
+    <Stack gap="4" data-testid={`resource-${view.code}`}>
       <HStack justify="space-between" wrap="wrap">
         <Heading size="lg">{title}</Heading>
         <HStack wrap="wrap">
-          {extras?.toolbar && <extras.toolbar def={def} reload={list.refresh} />}
+          {extras?.toolbar && <extras.toolbar def={def} view={view} reload={list.refresh} />}
           <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('resource.action.refresh')}</Button>
           <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>
         </HStack>
       </HStack>
       <QueryForm page={query} />
       <DataTable<ResourceRow>
-        key={def.code}
-        code={def.code}
+        key={view.code}
+        code={view.code}
         columns={columns}
         list={list}
         sort={sort}
@@ -135,7 +139,7 @@ function ResourcePage({ def }: { def: ResourceDef }) {
         testId="resource-table"
       />
 
-      <EditFormContainer def={def} open={open} onDone={onSaved} onClose={() => setOpen(null)} approvalField={approvalField} onReview={(review, record) => decide(record, review)} />
+      <EditFormContainer def={def} view={view} open={open} onDone={onSaved} onClose={() => setOpen(null)} approvalField={approvalField} onReview={(review, record) => decide(record, review)} />
 
     </Stack>
   );
@@ -148,19 +152,19 @@ function ResourcePage({ def }: { def: ResourceDef }) {
  */
 const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll'];
 
-/** One page component per definition, made once: the routes' lazy chunk binds it. */
+/** One page component per resource page, made once: the routes' lazy chunk binds it. */
 const pages = new Map<string, ComponentType>();
-export function pageFor(def: ResourceDef): ComponentType {
-  let page = pages.get(def.code);
+export function pageFor(view: ResourceView): ComponentType {
+  let page = pages.get(view.code);
   if (!page) {
     page = function BoundResourcePage() {
       return (
         <I18nProvider modules={RESOURCE_PAGE_MODULES}>
-          <ResourcePage def={def} />
+          <ResourcePage view={view} />
         </I18nProvider>
       );
     };
-    pages.set(def.code, page);
+    pages.set(view.code, page);
   }
   return page;
 }

@@ -13,7 +13,8 @@ import { EditFormView, type EditFormProps } from './EditFormView';
  */
 export function EditFormContainer({ open, ...props }: Omit<EditFormProps, 'mode' | 'id'> & { open: { mode: EditFormProps['mode']; id?: number } | null }) {
   const { t, lang } = useI18n();
-  const title = open ? t(`form.mode.${open.mode}`, { name: props.def.label[lang] }) : props.def.label[lang];
+  const label = (props.view?.label ?? props.def.label)[lang];
+  const title = open ? t(`form.mode.${open.mode}`, { name: label }) : label;
   // The form's embedded pages are read afresh each time it opens; a list that cannot be read
   // leaves the form without them rather than without the form.
   const pages = useMemo(() => (open ? loadEmbeddedPages(props.def.code).catch((): EmbeddedPageInfo[] => []) : null), [open, props.def.code]);

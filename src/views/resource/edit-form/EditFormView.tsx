@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Alert, Badge, Box, Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { sectionsOf, type ResourceDef } from '../../../resources/define';
+import type { ResourceView } from '../../../resources/pages';
+import { choiceOf } from '../../../resources/field-choice';
 import type { FieldValue, FormMode } from '../../../machines/record-form.machine';
 import type { FlowMode } from '../../../machines/save-submit.machine';
 import type { FormButton } from '../../../machines/record-form.connect';
@@ -23,6 +25,8 @@ import { bodyOf } from '../../../services/resource-form';
 
 export interface EditFormProps {
   def: ResourceDef;
+  /** The page the form opens from: its hidden params start the form and stay fixed. */
+  view?: ResourceView;
   mode: FormMode;
   id?: number;
   /** The record saved, and whether it was saved or submitted. */
@@ -48,7 +52,7 @@ const BUTTON_LABEL: Record<FormButton, string> = { save: 'form.button.save', sub
  */
 export function EditFormView(props: EditFormProps) {
   const { t } = useI18n();
-  const formRef = useRecordForm(props.def, props.mode, props.id);
+  const formRef = useRecordForm(props.def, props.mode, props.id, props.view);
   const state = useSelector(formRef, (s) => s.value as string);
   const failure = useSelector(formRef, (s) => s.context.failure);
   if (state === 'loading' || state === 'starting') return <Center p="8"><Spinner aria-label={t('global.loading')} /></Center>;
@@ -62,10 +66,10 @@ export function EditFormView(props: EditFormProps) {
   return <EditFormBody {...props} formRef={formRef} />;
 }
 
-function EditFormBody({ def, formRef, onDone, onClose, headerExtra, moreSections, approvalField, onReview }: EditFormProps & { formRef: RecordFormRef }) {
+function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSections, approvalField, onReview }: EditFormProps & { formRef: RecordFormRef }) {
   const { t, lang } = useI18n();
   const formId = useId().replace(/:/g, '');
-  const edit = useEditFlow(def, formRef, { onDone, onClose, approvalField });
+  const edit = useEditFlow(def, formRef, { onDone, onClose, approvalField, view });
   const { form, flow, autosave, fieldConfig } = edit;
   const shell = useShell();
   const sectionOrder = useSectionOrder({ code: def.code, sections: sectionsOf(def).map((s) => ({ name: s.name, title: s.title[lang] })), isAdmin: shell.user?.userType === USER_TYPE_ADMIN });
@@ -93,8 +97,11 @@ function EditFormBody({ def, formRef, onDone, onClose, headerExtra, moreSections
     content: (
       <SimpleGrid columns={vertical ? 1 : { base: 1, md: layout.columns }} gap="3" columnGap="6" maxWidth={vertical ? `${FORM_VERTICAL_WIDTH}px` : undefined}>
         {section.fields.map((name) => {
+          // A field the chosen kind does not apply to (a structure for an account grant) has no place.
+          if (choiceOf(def.fields[name]!, form.values).state === 'none') return null;
           const p = form.getFieldProps(name);
-          return <FieldInput key={name} name={name} def={def.fields[name]!} value={p.value} error={p.error as FieldProblem | null} readOnly={p.readOnly} onChange={p.onChange} onFill={fill} values={form.values} labelWidth={layout.labelWidth} orientation={vertical ? 'vertical' : 'horizontal'} />;
+          const followed = def.fields[name]!.choiceBy?.field;
+          return <FieldInput key={name} name={name} def={def.fields[name]!} followedLabel={followed ? labelOf(followed) : undefined} value={p.value} error={p.error as FieldProblem | null} readOnly={p.readOnly} onChange={p.onChange} onFill={fill} values={form.values} labelWidth={layout.labelWidth} orientation={vertical ? 'vertical' : 'horizontal'} />;
         })}
       </SimpleGrid>
     ),

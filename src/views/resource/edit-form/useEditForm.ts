@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { ResourceDef } from '../../../resources/define';
+import type { ResourceView } from '../../../resources/pages';
 import { recordFormMachine, type FieldValue, type FormMode, type StoredRecord } from '../../../machines/record-form.machine';
 import { connectRecordForm } from '../../../machines/record-form.connect';
 import { saveSubmitMachine, type FlowMode } from '../../../machines/save-submit.machine';
@@ -29,8 +30,15 @@ const CALL_OF: Record<'add' | 'edit', Record<FlowMode, string>> = {
   edit: { save: 'update', submit: 'updateAndSubmit' },
 };
 
-/** A form's draft key (widgets §4: the component code): the resource, and the record when editing. */
-export const draftCodeOf = (def: ResourceDef, mode: FormMode, id?: number) => (mode === 'add' ? `${def.code}:add` : `${def.code}:${id}`);
+/**
+ * A form's draft key (widgets §4: the component code): the resource (its page, for a page with
+ * hidden params: a draft of an account grant never opens on the currency page), and the record
+ * when editing.
+ */
+export const draftCodeOf = (def: ResourceDef, mode: FormMode, id?: number, view?: ResourceView) => {
+  const code = view?.code ?? def.code;
+  return mode === 'add' ? `${code}:add` : `${code}:${id}`;
+};
 
 const asStored = (row: ResourceRow | null) => row as unknown as StoredRecord | null;
 
@@ -39,14 +47,16 @@ const asStored = (row: ResourceRow | null) => row as unknown as StoredRecord | n
  * view, approval) and holds the values. The flow and autosave actors join it once it is
  * editing (useEditFlow), because autosave needs the stored version and values to start from.
  */
-export function useRecordForm(def: ResourceDef, mode: FormMode, id?: number) {
+export function useRecordForm(def: ResourceDef, mode: FormMode, id?: number, view?: ResourceView) {
   const api = useMemo(() => resourceApi(def), [def]);
   const logic = useMemo(() => recordFormMachine.provide({ actors: { loadRecord: fromPromise(({ input }: { input: { id: number } }) => api.byId(input.id) as Promise<StoredRecord>) } }), [api]);
   return useActorRef(logic, {
     input: {
       mode,
       id,
-      initial: initialValues(def),
+      // A page's hidden params are where its add form starts, and stay fixed.
+      initial: { ...initialValues(def), ...view?.hidden },
+      fixed: Object.keys(view?.hidden ?? {}),
       valuesOf: (r: StoredRecord) => valuesOf(def, r),
       validate: (values: Record<string, FieldValue>, record: StoredRecord | null) => validateValues(def, values, record ?? undefined),
       immutable: Object.entries(def.fields).flatMap(([name, f]) => (f.immutable ? [name] : [])),
@@ -64,14 +74,14 @@ export type RecordFormRef = ActorRefFrom<typeof recordFormMachine>;
  * form's own rules, the embedded pages' saves, then the resource's call. On success the draft
  * is removed and autosave stops; `onDone` gets the saved record.
  */
-export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: { onDone: (row: ResourceRow | null, flow: FlowMode) => void; onClose: () => void; approvalField?: string | null }) {
+export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: { onDone: (row: ResourceRow | null, flow: FlowMode) => void; onClose: () => void; approvalField?: string | null; view?: ResourceView }) {
   const { t, lang } = useI18n();
   const api = useMemo(() => resourceApi(def), [def]);
   const participants = useRef(new Map<string, FormParticipant>());
   const onDoneRef = useRef(options.onDone);
   onDoneRef.current = options.onDone;
   const start = formRef.getSnapshot().context;
-  const draftCode = draftCodeOf(def, start.mode, start.id);
+  const draftCode = draftCodeOf(def, start.mode, start.id, options.view);
   const autosaveRef = useRef<{ send: (e: { type: 'AUTOSAVE.STOP' }) => void } | null>(null);
 
   const flowLogic = useMemo(() => {

@@ -1,11 +1,12 @@
 import type { ResourceDef } from '../../../resources/define';
+import type { ResourceView } from '../../../resources/pages';
 import type { ResourceRow } from '../../../services/api/resources';
 
 /**
  * What the resource page gives a resource's extra actions (src/views/resource/extras/index.ts):
  * - beside each row (`rowActions`): the definition, the row as the list shows it, and `reload`
  *   (reloads the page of rows, as after a lifecycle step);
- * - in the toolbar (`toolbar`): the definition and `reload`.
+ * - in the toolbar (`toolbar`): the definition, the page and `reload`.
  */
 export interface RowExtraProps {
   def: ResourceDef;
@@ -15,5 +16,7 @@ export interface RowExtraProps {
 
 export interface ToolbarExtraProps {
   def: ResourceDef;
+  /** The page the toolbar is on (a resource shown on several pages offers some actions on one); absent: the resource's own page. */
+  view?: ResourceView;
   reload: () => void;
 }

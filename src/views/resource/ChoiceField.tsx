@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { choiceKey, choiceOf } from '../../resources/field-choice';
+import { useI18n } from '../../services/i18n/react';
+import { FieldInput, type FieldInputProps } from './FieldInput';
+
+/**
+ * A field whose chooser follows another field (`choiceBy`; a grant's value by its kind,
+ * docs/data-auth.md): the chooser of the followed value (a scroll dropdown or a dictionary),
+ * drawn fresh when that value changes; a read-only box saying what to choose first while the
+ * followed field is empty. When the followed value changes and this field's value does not, the
+ * field empties (the province and city rule: a draft or record setting both at once keeps both).
+ */
+export function ChoiceField(props: FieldInputProps) {
+  const { t } = useI18n();
+  const { def, value, onChange } = props;
+  const values = props.values ?? {};
+  const key = choiceKey(def, values);
+  const last = useRef({ key, value });
+  useEffect(() => {
+    const before = last.current;
+    last.current = { key, value };
+    if (before.key !== key && before.value === value && value !== '') onChange('');
+  }, [key, value, onChange]);
+  const choice = choiceOf(def, values);
+  if (choice.state === 'none') return null;
+  if (choice.state === 'chosen' || choice.state === 'fixed') return <FieldInput key={key} {...props} def={choice.field} />;
+  // Waiting: a plain text field that takes nothing, saying which field comes first.
+  const { choiceBy: _followed, ...plain } = def;
+  const followed = props.followedLabel ?? choice.on;
+  return <FieldInput {...props} def={plain} readOnly placeholder={t('scroll.needsFirst', { field: followed })} />;
+}
