@@ -6,6 +6,7 @@ import type { ElementRow, TemplateDetail, TemplateRow } from '../../src/shared/c
 import {
   OPTION_TYPES,
   initialValues,
+  templateLookupOf,
   labelOf,
   parseTemplateText,
   readTemplateData,
@@ -16,6 +17,8 @@ import {
   type TemplateField,
 } from '../../src/shared/dynamic-form';
 import { RESOURCES } from '../../src/resources';
+import { LOOKUP_MULTI_SEPARATOR } from '../../src/machines/magnifier.machine';
+import type { LookupDef } from '../../src/shared/lookups';
 import { forbidden, refuse } from '../http/answer';
 import { localised, type Translate } from '../i18n';
 import { queryDictionaries } from './dictionaries';
@@ -186,9 +189,10 @@ export async function pageInfo(db: Db, id: number, lang: string): Promise<string
  * 1802 names each problem; the normalised templateData (every field, in the template's order)
  * is what gets stored.
  */
-async function checkedData(db: Db, template: TemplateField[], data: TemplateDatum[], lang: string, t: Translate): Promise<TemplateDatum[]> {
+async function checkedData(db: Db, template: TemplateField[], data: TemplateDatum[], lang: string, t: Translate, lookupHolds: LookupHolds): Promise<TemplateDatum[]> {
   const { values, problems } = readTemplateData(template, data, lang);
   await dictionaryProblems(db, template, values, lang, problems);
+  await lookupProblems(template, values, lang, problems, lookupHolds);
   const names = Object.keys(problems);
   if (names.length) {
     const errors = names.map((name) => ({ name, key: problems[name]!.key, params: problems[name]!.params ?? {}, message: messageOf(t, problems[name]!) }));
@@ -211,11 +215,36 @@ async function dictionaryProblems(db: Db, template: TemplateField[], values: Rec
   }
 }
 
-export async function saveElement(db: Db, userId: number, input: { templateCode: string; templateData: TemplateDatum[] }, lang: string, t: Translate): Promise<{ id: number; version: number }> {
+/**
+ * True when the lookup lists this value for the caller (a record in force and enabled that the
+ * caller's data authorisation lets them see): the route binds it to the request.
+ */
+export type LookupHolds = (lookup: LookupDef, value: string) => Promise<boolean>;
+
+/**
+ * A magnifier's value was picked from its lookup: each value (several, joined, for a multiple
+ * one) must be one the lookup lists for this caller, or the form could name a record the user
+ * may not see. The other fields a pick fills are the user's text and are not re-checked.
+ */
+async function lookupProblems(template: TemplateField[], values: Record<string, FieldValue>, lang: string, problems: Record<string, Problem>, holds: LookupHolds): Promise<void> {
+  for (const field of template) {
+    const lookup = field.type === 'magnifier' ? templateLookupOf(field) : undefined;
+    const value = values[field.name];
+    if (!lookup || problems[field.name] || typeof value !== 'string' || value === '') continue;
+    for (const one of value.split(LOOKUP_MULTI_SEPARATOR)) {
+      if (!(await holds(lookup, one))) {
+        problems[field.name] = { key: 'dynamic.rule.lookup', params: { field: labelOf(field, lang), value: one } };
+        break;
+      }
+    }
+  }
+}
+
+export async function saveElement(db: Db, userId: number, input: { templateCode: string; templateData: TemplateDatum[] }, lang: string, t: Translate, lookupHolds: LookupHolds): Promise<{ id: number; version: number }> {
   const row = await enabledTemplate(db, input.templateCode);
   const template = JSON.parse(row.fieldsText) as TemplateField[];
   if (template.length === 0) throw refuse(CODE.templateEmpty, { code: row.code });
-  const data = await checkedData(db, template, input.templateData, lang, t);
+  const data = await checkedData(db, template, input.templateData, lang, t, lookupHolds);
   const saved = await db
     .insertInto('elementInfo')
     .values({ templateCode: row.code, template: JSON.stringify(template), data: JSON.stringify(data), createdBy: userId, updatedBy: userId })
@@ -225,11 +254,11 @@ export async function saveElement(db: Db, userId: number, input: { templateCode:
 }
 
 /** Updates a filled form against the fields it was filled with, at the version the caller read (1803 otherwise). */
-export async function updateElement(db: Db, userId: number, input: { id: number; version: number; templateData: TemplateDatum[] }, lang: string, t: Translate): Promise<{ id: number; version: number }> {
+export async function updateElement(db: Db, userId: number, input: { id: number; version: number; templateData: TemplateDatum[] }, lang: string, t: Translate, lookupHolds: LookupHolds): Promise<{ id: number; version: number }> {
   const row = await elementRecord(db, input.id);
   if (!row) throw refuse(CODE.elementNotFound);
   const template = JSON.parse(row.templateText) as TemplateField[];
-  const data = await checkedData(db, template, input.templateData, lang, t);
+  const data = await checkedData(db, template, input.templateData, lang, t, lookupHolds);
   const done = await db
     .updateTable('elementInfo')
     .set({ data: JSON.stringify(data), updatedBy: userId, updatedAt: sql`now()` as never, version: sql`version + 1` as never })

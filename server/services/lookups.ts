@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { RESOURCES } from '../../src/resources';
 import type { ResourceDef } from '../../src/resources/define';
-import { BUDGET_CURRENCY_FIELD, BUDGET_RATE_FIELD, lookupFields, type LookupDef } from '../../src/shared/lookups';
+import { BUDGET_CURRENCY_FIELD, BUDGET_RATE_FIELD, lookupFields, valueSearchOf, type LookupDef } from '../../src/shared/lookups';
 import { snake } from '../resources/columns';
 import { scopeFilter } from './data-auth';
 
@@ -27,6 +27,12 @@ const resourceOf = (code: string): ResourceDef => {
   if (!def) throw new Error(`lookup source ${code} is not a resource`);
   return def;
 };
+
+/**
+ * How many rows containing a value `lookupHolds` reads to find the one equal to it (ours: codes
+ * are short, so a code inside more than this many others is not one a user typed).
+ */
+const LOOKUP_HOLDS_LIMIT = 100;
 
 /** `%`, `_` and `\` typed by a user match themselves. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -72,6 +78,18 @@ export async function lookupPage(db: Db, def: LookupDef, input: LookupRequest, r
   const { rows } = await sql<Record<string, unknown>>`select ${select} from ${from} where ${condition} order by ${column(def.sort)} asc, s.id asc limit ${input.limit} offset ${(input.start - 1) * input.limit}`.execute(db);
   if (def.code === 'budget') await withRates(db, rows, typeof input.currencyCode === 'string' ? input.currencyCode : '');
   return { rows, total };
+}
+
+/**
+ * True when the lookup lists exactly this value for the caller (in force, enabled, within their
+ * data authorisation): a value saved as picked from the lookup (a dynamic form's magnifier) is
+ * checked with it. Searched by the value's own search field, then matched whole.
+ */
+export async function lookupHolds(db: Db, def: LookupDef, value: string, request: FastifyRequest): Promise<boolean> {
+  const search = valueSearchOf(def);
+  if (!search || !value.trim()) return false;
+  const { rows } = await lookupPage(db, def, { start: 1, limit: LOOKUP_HOLDS_LIMIT, [search]: value }, request);
+  return rows.some((r) => String(r[def.value] ?? '') === value);
 }
 
 /** The latest rate from one currency into another: direct, inverse, or through the yuan the seeded pairs quote against. */

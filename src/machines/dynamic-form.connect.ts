@@ -50,6 +50,11 @@ export function connectDynamicForm(snapshot: Snapshot, send: (event: DynamicForm
     /** The message of a status without a form: "data empty", or the load failure. */
     statusKey: status === 'empty' ? 'dynamic.status.empty' : status === 'error' ? 'dynamic.status.error' : status === 'pending' ? 'dynamic.status.pending' : null,
     problems: context.problems,
+    values: context.values,
+    /** Several fields at once (a magnifier's pick), each as typing it would; fields the template lacks are left alone. */
+    fill: (values: Record<string, FieldValue>) => {
+      for (const [field, value] of Object.entries(values)) if (fields.some((f) => f.name === field)) send({ type: 'FIELD.CHANGE', field, value });
+    },
     getRootProps: () => ({ 'data-part': 'root', 'data-state': status, 'data-mode': state, 'aria-busy': busy }),
     getFieldProps: (name: string): DynamicFieldProps => {
       const field = fields.find((f) => f.name === name)!;

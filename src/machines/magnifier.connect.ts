@@ -49,15 +49,19 @@ export function connectMagnifier(snapshot: Snapshot, send: Send, { values = {} a
     getClearProps: () => ({ 'data-part': 'clear', 'data-state': hasValue ? 'filled' : 'empty', disabled: !hasValue, onClick: () => send({ type: 'CLEAR' }) }),
     getResetProps: () => ({ 'data-part': 'reset', 'data-state': state, onClick: () => send({ type: 'RESET' }) }),
     getDialogProps: () => ({ 'data-part': 'dialog', 'data-state': state, open, onOpenChange: (d: { open: boolean }) => !d.open && send({ type: 'CLOSE' }) }),
+    // The dialog is portalled, but React hands its events to the field's ancestors: a search
+    // must not also submit (save) the form the field sits in.
     getSearchFormProps: () => ({
       'data-part': 'search',
       'data-state': busy ? 'busy' : 'idle',
-      onSubmit: (e: { preventDefault: () => void }) => {
+      onSubmit: (e: { preventDefault: () => void; stopPropagation: () => void }) => {
         e.preventDefault();
+        e.stopPropagation();
         send({ type: 'SEARCH.SUBMIT' });
       },
-      onReset: (e: { preventDefault: () => void }) => {
+      onReset: (e: { preventDefault: () => void; stopPropagation: () => void }) => {
         e.preventDefault();
+        e.stopPropagation();
         send({ type: 'SEARCH.RESET' });
       },
     }),

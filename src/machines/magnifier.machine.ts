@@ -14,7 +14,9 @@ import { LOOKUP_DEFAULT_PAGE_SIZE, LOOKUP_PAGE_SIZES } from '../shared/constants
  *   fields with the selected rows' values joined by LOOKUP_MULTI_SEPARATOR. The selected rows
  *   may carry values of their own (the budget lookup's amounts), checked by `validate` first.
  * - `CLEAR` empties the linked fields; `RESET` writes back the values they had at the start.
- * - Auto-select: with `autoSelect`, an answer for page 1 holding exactly one row picks it.
+ * - Auto-select: with `autoSelect`, the answer to the open's own query (page 1) holding exactly
+ *   one row picks it; a search, page or size asked inside the dialog never does (the user is
+ *   looking at the list, and a lone result there is theirs to pick).
  * - Widgets §8: a failed search (a new query) shows the error with an empty list; a failed page
  *   change shows the error and keeps the rows and page shown. The selected list and the linked
  *   fields are never touched by a failure.
@@ -65,6 +67,8 @@ export interface MagnifierContext {
   total: number;
   /** The load out is a new query (open, search), not a page change: a failure empties the list. */
   newQuery: boolean;
+  /** The load out is the open's own query (or its retry): only its answer may auto-select. */
+  opening: boolean;
   /** Single mode: the row chosen for confirm. */
   highlighted: LookupRow | null;
   /** Multi mode: the selected list. */
@@ -159,7 +163,7 @@ export const magnifierMachine = setup({
     /** Auto-select: page 1's answer holds one row and the field asks for it (single mode). */
     isOnlyResult: ({ context, event }) => {
       const output = (event as unknown as { output: LookupPage }).output;
-      return context.autoSelect && context.mode === 'single' && context.page === 1 && output.total === 1 && output.rows.length === 1;
+      return context.autoSelect && context.opening && context.mode === 'single' && context.page === 1 && output.total === 1 && output.rows.length === 1;
     },
     hasRows: ({ event }) => (event as unknown as { output: LookupPage }).output.rows.length > 0,
     /** The answer's page is past the end (rows went meanwhile): step back to the last page. */
@@ -191,6 +195,7 @@ export const magnifierMachine = setup({
         rows: [],
         total: 0,
         newQuery: true,
+        opening: true,
         highlighted: null,
         selected: context.mode === 'multi' ? selectionFromValues(context.fills, context.valueField, open.values ?? {}) : [],
         problems: {},
@@ -198,10 +203,10 @@ export const magnifierMachine = setup({
       };
     }),
     setSearch: assign(({ context, event }) => (event.type === 'SEARCH.CHANGE' ? { search: { ...context.search, [event.field]: event.value } } : {})),
-    submitSearch: assign(({ context }) => ({ params: { ...context.search }, page: 1, newQuery: true, error: null })),
-    resetSearch: assign(({ context }) => ({ search: { ...context.blank }, params: { ...context.blank }, page: 1, newQuery: true, error: null })),
-    setPage: assign(({ event }) => (event.type === 'PAGE' ? { page: event.page, newQuery: false, error: null } : {})),
-    setPageSize: assign(({ event }) => (event.type === 'PAGE_SIZE' ? { pageSize: event.pageSize, page: 1, newQuery: false, error: null } : {})),
+    submitSearch: assign(({ context }) => ({ params: { ...context.search }, page: 1, newQuery: true, opening: false, error: null })),
+    resetSearch: assign(({ context }) => ({ search: { ...context.blank }, params: { ...context.blank }, page: 1, newQuery: true, opening: false, error: null })),
+    setPage: assign(({ event }) => (event.type === 'PAGE' ? { page: event.page, newQuery: false, opening: false, error: null } : {})),
+    setPageSize: assign(({ event }) => (event.type === 'PAGE_SIZE' ? { pageSize: event.pageSize, page: 1, newQuery: false, opening: false, error: null } : {})),
     clearError: assign({ error: () => null }),
     keepPage: assign(({ context, event }) => {
       const output = (event as unknown as { output: LookupPage }).output;
@@ -251,6 +256,7 @@ export const magnifierMachine = setup({
     rows: [],
     total: 0,
     newQuery: true,
+    opening: false,
     highlighted: null,
     selected: [],
     problems: {},

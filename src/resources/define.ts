@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../shared/constants';
 import type { ColumnKind } from '../shared/column-layout';
 import type { ScrollSource } from '../shared/scroll-sources';
-import { lookupFields, lookupOf } from '../shared/lookups';
+import { lookupFields, lookupOf, valueSearchOf } from '../shared/lookups';
 
 /**
  * How a business resource is declared (docs/resources.md): one file per resource under
@@ -63,6 +63,13 @@ export interface FieldDef {
    */
   lookup?: string;
   fills?: Record<string, string>;
+  /**
+   * With `lookup`: the field takes typing, and opening the magnifier searches the lookup's value
+   * field for what was typed; page 1 answering exactly one row picks it without showing the
+   * dialog (widgets §4 "auto-select picks the only result on page 1"). For codes users know by
+   * heart (an organisation's code, a branch's CNAPS number).
+   */
+  autoSelect?: boolean;
   /**
    * The field's chooser follows another field's value (a grant's value follows its kind,
    * docs/data-auth.md): for each value of `field`, the scroll dropdown or dictionary this field's
@@ -219,6 +226,9 @@ function lookupProblems(name: string, f: FieldDef, fields: Record<string, FieldD
   const fills = f.fills ?? {};
   const out: string[] = [];
   if (!(name in fills)) out.push(`field ${name}: its lookup does not fill it`);
+  // Auto-select searches the value column for what was typed, and picks one row.
+  if (f.autoSelect && !valueSearchOf(lookup)) out.push(`field ${name}: lookup ${lookup.code} cannot search its value, so it cannot auto-select`);
+  if (f.autoSelect && !lookup.modes.includes('single')) out.push(`field ${name}: lookup ${lookup.code} has no single mode to auto-select in`);
   for (const [formField, rowField] of Object.entries(fills)) {
     if (!(formField in fields)) out.push(`field ${name}: lookup fills ${formField}, not a field`);
     if (!rowFields.includes(rowField)) out.push(`field ${name}: lookup ${lookup.code} has no ${rowField}`);
@@ -277,6 +287,8 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
     if (f.type === 'text' && !f.max) problems.push(`text field ${name} has no max`);
     if (f.type === 'dict' && !f.dict) problems.push(`dict field ${name} names no dictionary`);
     if (f.lookup) problems.push(...lookupProblems(name, f, def.fields));
+    if (f.autoSelect && !f.lookup) problems.push(`field ${name}: autoSelect without a lookup`);
+    if (f.lookup && f.scroll) problems.push(`field ${name}: both a lookup and a scroll dropdown`);
   }
   for (const scope of def.dataScope ?? []) {
     if (!(scope.field in def.fields)) problems.push(`data scope ${scope.field} is not a field`);

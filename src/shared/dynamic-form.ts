@@ -1,5 +1,6 @@
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT, DYNAMIC_FIELD_NAME_MAX, DYNAMIC_TEMPLATE_FIELDS_MAX, DYNAMIC_TEXT_MAX, DYNAMIC_VALUE_TEXT_MAX } from './constants';
 import { isDateText, parseDateTime, parseDateTimeFull } from './date-format';
+import { LOOKUPS, lookupFields, lookupOf, type LookupDef } from './lookups';
 
 /**
  * Dynamic forms from server templates (widgets §3 "Extended (expand) form field" and "Dynamic
@@ -95,6 +96,13 @@ export interface TemplateField {
   showData?: string;
   /** custom: the query field a typed text filters by. */
   queryData?: string;
+  /** magnifier: the lookup it opens (a code of src/shared/lookups.ts; docs/dynamic-forms.md). */
+  lookup?: string;
+  /**
+   * magnifier: what a pick writes, template field → the lookup row's field (this field among
+   * them; the others text fields of the template). Without it, this field takes the lookup's value.
+   */
+  fills?: Record<string, string>;
 }
 
 /** A template as the server answers it: its code and name and its fields. */
@@ -135,7 +143,26 @@ export const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 export const SOURCE_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 const VALUE_FORMATS = [DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT];
 
-const FIELD_KEYS = new Set(['name', 'text', 'textEn', 'type', 'value', 'rules', 'dataType', 'data', 'placeholder', 'min', 'max', 'format', 'valueFormat', 'ismuilte', 'dropDownListIsSearch', 'dropDownListRemoteSearch', 'hideData', 'showData', 'queryData']);
+const FIELD_KEYS = new Set(['name', 'text', 'textEn', 'type', 'value', 'rules', 'dataType', 'data', 'placeholder', 'min', 'max', 'format', 'valueFormat', 'ismuilte', 'dropDownListIsSearch', 'dropDownListRemoteSearch', 'hideData', 'showData', 'queryData', 'lookup', 'fills']);
+
+/**
+ * The lookups a template's magnifier may open: every lookup of src/shared/lookups.ts that needs
+ * nothing but its search (the budget's call also needs the business currency, which a template
+ * has no way to give).
+ */
+export const TEMPLATE_LOOKUPS: readonly LookupDef[] = (LOOKUPS as readonly LookupDef[]).filter((l) => !l.params?.length);
+/** Field types a magnifier's pick may write into besides its own field: they hold text. */
+const FILL_TYPES: readonly FieldType[] = ['text', 'textarea'];
+
+/** The lookup a magnifier field opens, when it names one a template may use. */
+export const templateLookupOf = (field: Pick<TemplateField, 'lookup'>): LookupDef | undefined => (field.lookup ? TEMPLATE_LOOKUPS.find((l) => l.code === field.lookup) : undefined);
+
+/** What a magnifier's pick writes: its `fills`, or its own field taking the lookup's value. */
+export function fillsOf(field: Pick<TemplateField, 'name' | 'lookup' | 'fills'>): Record<string, string> {
+  if (field.fills) return field.fills;
+  const lookup = field.lookup ? lookupOf(field.lookup) : undefined;
+  return lookup ? { [field.name]: lookup.value } : {};
+}
 const RULE_KEYS = new Set(['required', 'type', 'enum', 'whitespace', 'len', 'min', 'max', 'pattern', 'message', 'trigger']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -184,6 +211,7 @@ export function templateProblems(input: unknown): TemplateProblem[] {
     if (isNumber(item.min) && isNumber(item.max) && item.min > item.max) add(`${at}.min`, 'minAboveMax');
     if (item.valueFormat !== undefined && !VALUE_FORMATS.includes(item.valueFormat as string)) add(`${at}.valueFormat`, 'badValueFormat', { formats: VALUE_FORMATS.join(', ') });
     fieldSourceProblems(item, at, add);
+    lookupProblems(item, at, list, add);
     if (item.rules !== undefined) {
       if (!Array.isArray(item.rules)) add(`${at}.rules`, 'rulesNotList');
       else item.rules.forEach((rule, r) => ruleProblems(rule, `${at}.rules[${r}]`, add));
@@ -198,11 +226,10 @@ export function templateProblems(input: unknown): TemplateProblem[] {
 
 function fieldSourceProblems(item: Record<string, unknown>, at: string, add: (path: string, key: string, params?: Record<string, unknown>) => void) {
   const type = item.type as FieldType;
-  const needsSource = OPTION_TYPES.includes(type) || type === 'magnifier';
+  const needsSource = OPTION_TYPES.includes(type);
   if (item.dataType !== undefined && !(DATA_TYPES as readonly unknown[]).includes(item.dataType)) add(`${at}.dataType`, 'badDataType', { types: DATA_TYPES.join(', ') });
   if (!needsSource) return;
   const dataType = (item.dataType ?? 'static') as DataType;
-  if (type === 'magnifier' && dataType !== 'custom') return add(`${at}.dataType`, 'magnifierCustom');
   if (type === 'remoteselect' && dataType === 'static') return add(`${at}.dataType`, 'remoteNotStatic');
   if (dataType === 'static') {
     const data = item.data;
@@ -217,6 +244,30 @@ function fieldSourceProblems(item: Record<string, unknown>, at: string, add: (pa
   }
   if (typeof item.data !== 'string' || !SOURCE_CODE.test(item.data)) add(`${at}.data`, 'sourceNeeded');
   if (dataType === 'custom') for (const key of ['hideData', 'showData'] as const) if (typeof item[key] !== 'string' || !FIELD_NAME.test(item[key] as string)) add(`${at}.${key}`, 'customField', { key });
+}
+
+/**
+ * A magnifier names a lookup a template may use (the server refuses any other: 1801), in a mode
+ * it has, and what a pick fills: its own field, other text fields of the template, each from a
+ * field the lookup's rows carry. Other types name none.
+ */
+function lookupProblems(item: Record<string, unknown>, at: string, list: unknown[], add: (path: string, key: string, params?: Record<string, unknown>) => void) {
+  if (item.type !== 'magnifier') {
+    for (const key of ['lookup', 'fills'] as const) if (item[key] !== undefined) add(`${at}.${key}`, 'lookupOnMagnifier', { key });
+    return;
+  }
+  const lookup = typeof item.lookup === 'string' ? TEMPLATE_LOOKUPS.find((l) => l.code === item.lookup) : undefined;
+  if (!lookup) return add(`${at}.lookup`, 'lookupNeeded', { codes: TEMPLATE_LOOKUPS.map((l) => l.code).join(', ') });
+  if (item.ismuilte === true && !lookup.modes.includes('multi')) add(`${at}.ismuilte`, 'lookupNoMulti', { code: lookup.code });
+  if (item.fills === undefined) return;
+  if (!isObject(item.fills) || Object.values(item.fills).some((v) => typeof v !== 'string')) return add(`${at}.fills`, 'badFills');
+  if (!(String(item.name) in item.fills)) add(`${at}.fills`, 'fillsSelf', { name: String(item.name) });
+  const rowFields = lookupFields(lookup).map((x) => x.name);
+  for (const [target, rowField] of Object.entries(item.fills)) {
+    const other = list.find((f) => isObject(f) && f.name === target) as Record<string, unknown> | undefined;
+    if (target !== item.name && (!other || !FILL_TYPES.includes(other.type as FieldType))) add(`${at}.fills.${target}`, 'fillNotField', { field: target });
+    if (!rowFields.includes(rowField as string)) add(`${at}.fills.${target}`, 'fillNoRowField', { code: lookup.code, field: String(rowField), fields: rowFields.join(', ') });
+  }
 }
 
 function ruleProblems(rule: unknown, at: string, add: (path: string, key: string, params?: Record<string, unknown>) => void) {

@@ -264,6 +264,16 @@ export function lookupFields(def: LookupDef): LookupField[] {
 }
 
 /**
+ * The search field that searches the lookup's value column (the organisation's `orgCode`, the
+ * bank's `code` for its CNAPS number), if it has one: what a typed code is searched by (a
+ * stored value's text, auto-select).
+ */
+export function valueSearchOf(def: LookupDef): string | undefined {
+  const from = lookupFields(def).find((c) => c.name === def.value)?.from;
+  return def.search.find((s) => s.from === from)?.name;
+}
+
+/**
  * Checks the table itself (names unique, value and text among the row's fields, labels in
  * both languages), so a mistake fails every test at import rather than as an empty dialog.
  */

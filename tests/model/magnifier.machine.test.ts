@@ -1,4 +1,5 @@
-import { expect } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { createActor, fromPromise } from 'xstate';
 import { LOOKUP_MULTI_SEPARATOR, magnifierMachine, type LookupPage, type LookupRow, type MagnifierInput, type WriteFields } from '../../src/machines/magnifier.machine';
 import { connectMagnifier } from '../../src/machines/magnifier.connect';
 import { DIALOG_WIDTH, LOOKUP_DEFAULT_PAGE_SIZE } from '../../src/shared/constants';
@@ -129,6 +130,8 @@ describeModel(magnifierMachine, {
     'open.ready': (snapshot) => {
       const api = view(snapshot);
       expect([api.open, api.busy, api.state, api.failed, api.error]).toEqual([true, false, 'ready', false, null]);
+      // Auto-select answers the open's own query only: a lone row on page 1 shown in single mode was asked for inside the dialog.
+      if (!api.multi && snapshot.context.autoSelect && api.total === 1 && snapshot.context.shownPage === 1) expect(snapshot.context.opening).toBe(false);
       expect(api.rows.length).toBeGreaterThan(0);
       expect(api.getPaginationProps()).toMatchObject({ count: snapshot.context.total, page: snapshot.context.shownPage, pageSize: snapshot.context.shownPageSize });
       for (const row of api.rows) {
@@ -159,4 +162,41 @@ describeModel(magnifierMachine, {
       }
     },
   },
+});
+
+/** Auto-select, step by step: the open's lone answer is picked; a lone answer to a search typed in the dialog is shown. */
+describe('magnifier auto-select', () => {
+  const run = (answers: LookupPage[]) => {
+    const picked: WriteFields[] = [];
+    const queue = [...answers];
+    const actor = createActor(
+      magnifierMachine.provide({
+        actors: { fetchPage: fromPromise(async () => queue.shift()!) },
+        actions: { writeFields: (_: unknown, w: WriteFields) => picked.push(w) },
+      }),
+      { input: single },
+    ).start();
+    const settled = () => new Promise<void>((r) => setTimeout(r, 0));
+    return { actor, picked, settled };
+  };
+
+  it('picks the only row the open finds and closes without showing the list', async () => {
+    const { actor, picked, settled } = run([onlyOne]);
+    actor.send({ type: 'OPEN', search: { orgCode: 'C03' } });
+    await settled();
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(picked).toEqual([{ values: { orgCode: 'C03', orgName: '丙公司' }, rows: [C] }]);
+  });
+
+  it('shows, and does not pick, the only row of a search made inside the dialog', async () => {
+    const { actor, picked, settled } = run([twoOfTwelve, onlyOne]);
+    actor.send({ type: 'OPEN' });
+    await settled();
+    actor.send({ type: 'SEARCH.CHANGE', field: 'orgName', value: '丙' });
+    actor.send({ type: 'SEARCH.SUBMIT' });
+    await settled();
+    expect(actor.getSnapshot().value).toEqual({ open: 'ready' });
+    expect(actor.getSnapshot().context.rows).toEqual([C]);
+    expect(picked).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { sql } from 'kysely';
 import { CODE } from '../../src/shared/codes';
 import { contract } from '../../src/shared/contract';
 import { wrapValue, type TemplateField } from '../../src/shared/dynamic-form';
@@ -101,6 +102,35 @@ describe.each(availableBackends())('dynamic forms on %s', (backend) => {
     const over = await save('loan', { ...good, amount: 1000.01 });
     expect(over.body.data.errors).toEqual([expect.objectContaining({ name: 'amount', key: 'dynamic.rule.number.range', message: '金额必须在 0 到 1000 之间' })]);
     expect((await post(el.query.path, { start: 1, limit: 10, templateCode: 'loan' })).body.data.total).toBe(0);
+  });
+
+  it('a magnifier names a lookup of the portal (1801 otherwise); a value saved from it must be one its lookup lists, every value of a multiple one', async () => {
+    const unknown = await addTemplate('lookup-bad', [{ name: 'org', text: '机构', type: 'magnifier', lookup: 'planet' }], 'en-US');
+    expect(unknown.body.code).toBe(CODE.templateInvalid);
+    expect(unknown.body.data.problems.map((p: { path: string }) => p.path)).toEqual(['fields[0].lookup']);
+    expect(unknown.body.msg).toContain('A magnifier names its lookup');
+    const fields = [
+      { name: 'org', text: '机构', type: 'magnifier', lookup: 'organisation', fills: { org: 'orgCode', orgName: 'orgName' }, rules: [{ required: true }] },
+      { name: 'orgName', text: '机构名称', type: 'text', max: 200 },
+      { name: 'users', text: '经办人', type: 'magnifier', lookup: 'user', ismuilte: true },
+    ];
+    expect((await addTemplate('lookup-ok', fields)).body.code).toBe(0);
+    const saved = await save('lookup-ok', { org: 'GZ01', orgName: '集团广州分公司', users: `${DEMO.admin.userCode},${DEMO.checker.userCode}` });
+    expect(saved.body).toMatchObject({ code: 0, data: { version: 1 } });
+    // A part of a code is not the code; a code nobody has is not a record; one unknown user of two spoils the list.
+    for (const [org, users] of [['GZ', ''], ['NOPE', ''], ['GZ01', `${DEMO.admin.userCode},ghost-user`]]) {
+      const r = await save('lookup-ok', { org, orgName: '', users }, 'en-US');
+      expect(r.body.code).toBe(CODE.dynamicValuesInvalid);
+      expect(r.body.data.errors).toEqual([expect.objectContaining({ name: users ? 'users' : 'org', key: 'dynamic.rule.lookup' })]);
+    }
+    // A disabled organisation is no longer one to pick.
+    await sql`update org set enabled = false where org_code = 'GZ01'`.execute(t.db);
+    try {
+      const update = await post(el.update.path, { id: saved.body.data.id, version: 1, templateData: data({ org: 'GZ01', orgName: 'x', users: '' }) });
+      expect(update.body.code).toBe(CODE.dynamicValuesInvalid);
+    } finally {
+      await sql`update org set enabled = true where org_code = 'GZ01'`.execute(t.db);
+    }
   });
 
   it('saves a form, reads it back, updates it at its version and refuses a stale update with 1803', async () => {

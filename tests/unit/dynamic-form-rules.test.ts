@@ -167,7 +167,7 @@ describe('the template check', () => {
       { name: 'h', text: 'H', type: 'select', dataType: 'dictionary', data: 'FileType', ismuilte: true },
       { name: 'i', text: 'I', type: 'radio', dataType: 'constant', data: 'LoginType' },
       { name: 'j', text: 'J', type: 'checkbox', dataType: 'static', data: [{ text: 'x', value: 'x' }] },
-      { name: 'k', text: 'K', type: 'magnifier', dataType: 'custom', data: 'bank', hideData: 'bankCode', showData: 'bankName' },
+      { name: 'k', text: 'K', type: 'magnifier', lookup: 'bank', fills: { k: 'cnapsCode', a: 'bankName' } },
       { name: 'l', text: 'L', type: 'file' },
     ];
     expect(templateProblems(all)).toEqual([]);
@@ -178,7 +178,20 @@ describe('the template check', () => {
     const paths = (input: unknown) => templateProblems(input).map((p) => `${p.path} ${p.key.replace('dynamic.template.', '')}`);
     expect(paths('x')).toEqual([' notList']);
     expect(paths([{ name: 'a', text: 'A', type: 'text', colour: 'red' }])).toEqual(['fields[0].colour unknownKey']);
-    expect(paths([{ name: 'a', text: 'A', type: 'magnifier', dataType: 'static' }])).toEqual(['fields[0].dataType magnifierCustom']);
+    expect(paths([{ name: 'a', text: 'A', type: 'magnifier', dataType: 'custom', data: 'bank', hideData: 'x', showData: 'y' }])).toEqual(['fields[0].lookup lookupNeeded']);
+    // The budget's call needs a business currency a template cannot give: not offered.
+    expect(paths([{ name: 'a', text: 'A', type: 'magnifier', lookup: 'budget' }])).toEqual(['fields[0].lookup lookupNeeded']);
+    expect(paths([{ name: 'a', text: 'A', type: 'text', max: 5, lookup: 'bank', fills: {} }])).toEqual(['fields[0].lookup lookupOnMagnifier', 'fields[0].fills lookupOnMagnifier']);
+    expect(paths([{ name: 'a', text: 'A', type: 'magnifier', lookup: 'bank', ismuilte: true }])).toEqual(['fields[0].ismuilte lookupNoMulti']);
+    expect(paths([{ name: 'a', text: 'A', type: 'magnifier', lookup: 'organisation', fills: 'orgCode' }])).toEqual(['fields[0].fills badFills']);
+    expect(
+      paths([
+        { name: 'org', text: 'O', type: 'magnifier', lookup: 'organisation', fills: { orgName: 'orgName', amount: 'orgCode', ghost: 'orgType', note: 'colour' } },
+        { name: 'orgName', text: 'N', type: 'text' },
+        { name: 'amount', text: 'M', type: 'amount' },
+        { name: 'note', text: 'R', type: 'textarea' },
+      ]),
+    ).toEqual(['fields[0].fills fillsSelf', 'fields[0].fills.amount fillNotField', 'fields[0].fills.ghost fillNotField', 'fields[0].fills.note fillNoRowField']);
     expect(paths([{ name: 'a', text: 'A', type: 'remoteselect', dataType: 'custom', data: 'bank' }])).toEqual(['fields[0].hideData customField', 'fields[0].showData customField']);
     expect(paths([{ name: 'a', text: 'A', type: 'select', data: [{ text: 'x', value: 'x' }, { text: 'y', value: 'x' }] }])).toEqual(['fields[0].data[1] duplicateOption']);
     expect(paths([{ name: 'a', text: 'A', type: 'text', rules: [{ type: 'colour', min: 3, max: 1, trigger: 'hover' }] }])).toEqual([

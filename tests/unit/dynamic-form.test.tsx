@@ -16,7 +16,7 @@ const LOCALE = join(__dirname, '../../locale');
 const realFetch = globalThis.fetch;
 beforeAll(() => {
   globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const m = String(input).match(/locale\/(dynamic|query)\/([\w-]+)\/index\.json$/);
+    const m = String(input).match(/locale\/(dynamic|query|lookup)\/([\w-]+)\/index\.json$/);
     return m ? new Response(readFileSync(join(LOCALE, m[1]!, m[2]!, 'index.json'), 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } }) : new Response('', { status: 404 });
   }) as typeof fetch;
 });
@@ -40,7 +40,7 @@ const TEMPLATE: TemplateField[] = [
   { name: 'kind', text: '类型', type: 'select', data: options },
   { name: 'level', text: '级别', type: 'radio', data: options },
   { name: 'tags', text: '标签', type: 'checkbox', data: options },
-  { name: 'bank', text: '银行', type: 'magnifier', dataType: 'custom', data: 'bank', hideData: 'bankCode', showData: 'bankName' },
+  { name: 'bank', text: '银行', type: 'magnifier', lookup: 'bank' },
   { name: 'files', text: '附件', type: 'file' },
 ];
 
@@ -52,7 +52,7 @@ function Harness({ source, mode, calls }: { source: FormSource; mode: FormMode; 
 async function renderForm(source: FormSource, mode: FormMode, calls: Partial<DynamicFormCalls>) {
   render(
     <ChakraProvider value={system}>
-      <I18nProvider modules={['dynamic']}>
+      <I18nProvider modules={['dynamic', 'lookup']}>
         <Harness source={source} mode={mode} calls={calls} />
       </I18nProvider>
     </ChakraProvider>,
@@ -71,7 +71,8 @@ describe('DynamicForm (widgets §3, §5: every field type, rules on blur, typed 
     expect(within(field('kind')).getByRole('combobox')).toBeTruthy();
     expect(within(field('level')).getAllByRole('radio')).toHaveLength(2);
     expect(within(field('tags')).getAllByRole('checkbox')).toHaveLength(2);
-    expect(within(field('bank')).getByRole('button', { name: '查找银行' })).toBeTruthy();
+    expect(within(field('bank')).getByRole('button', { name: '选择银行' })).toBeTruthy();
+    expect(field('bank').querySelector('[data-part=lookup-field]')?.getAttribute('data-lookup')).toBe('bank');
     expect(field('files').querySelector('input[type=file]')).toBeTruthy();
     expect(field('day').querySelector('input[type=date]')).toBeTruthy();
     expect(field('at').querySelector('input[type=datetime-local]')).toBeTruthy();

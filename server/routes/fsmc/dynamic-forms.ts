@@ -16,6 +16,7 @@ import {
   updateElement,
   updateTemplate,
 } from '../../services/dynamic-forms';
+import { lookupHolds } from '../../services/lookups';
 
 /**
  * Dynamic forms (widgets §7 "Dynamic form", the expand-param calls; docs/dynamic-forms.md):
@@ -34,8 +35,8 @@ export default async function dynamicFormRoutes(app: FastifyInstance) {
   route(app, el.templates, async (request) => ok(await enabledTemplates(app.db, request.lang)));
   route(app, el.byCode, async (request) => ok(await templateForNew(app.db, request.body.code, request.lang)));
   route(app, el.pageInfo, async (request) => ok(await pageInfo(app.db, request.body.id, request.lang)));
-  route(app, el.save, async (request) => ok(await saveElement(app.db, request.user.id, request.body, request.lang, request.t)));
-  route(app, el.update, async (request) => ok(await updateElement(app.db, request.user.id, request.body, request.lang, request.t)));
+  route(app, el.save, async (request) => ok(await saveElement(app.db, request.user.id, request.body, request.lang, request.t, (def, value) => lookupHolds(app.db, def, value, request))));
+  route(app, el.update, async (request) => ok(await updateElement(app.db, request.user.id, request.body, request.lang, request.t, (def, value) => lookupHolds(app.db, def, value, request))));
   route(app, el.query, async (request) => ok(await queryElements(app.db, request.body, request.lang)));
   route(app, el.expandParam, async (request) => ok(await expandParam(app.db, request.user.id, request.body.expandParam)));
 }

@@ -9,7 +9,7 @@ export default defineResource({
   fields: {
     deptCode: text('部门代码', 'Department code', { max: 64, pattern: '^[A-Za-z0-9_-]+$', patternHint: 'resource.hint.code', required: true, unique: true, immutable: true }),
     deptName: text('部门名称', 'Department name', { max: 100, required: true }),
-    orgCode: text('所属机构', 'Organisation', { max: 64, required: true, lookup: 'organisation', fills: { orgCode: 'orgCode' } }),
+    orgCode: text('所属机构', 'Organisation', { max: 64, required: true, lookup: 'organisation', fills: { orgCode: 'orgCode' }, autoSelect: true }),
     manager: text('负责人', 'Manager', { max: 100 }),
     remark: text('说明', 'Remark', { max: 500 }),
   },

@@ -25,7 +25,7 @@ export default defineResource({
     userCode: text('用户代码', 'User code', { max: 64, pattern: '^[A-Za-z0-9_-]+$', patternHint: 'resource.hint.code', required: true, unique: true, immutable: true }),
     userName: text('用户名称', 'User name', { max: 100, required: true }),
     userNameEn: text('英文名称', 'English name', { max: 100 }),
-    orgCode: text('所属机构', 'Organisation', { max: 64, pattern: '^[A-Za-z0-9_-]+$', patternHint: 'resource.hint.code', lookup: 'organisation', fills: { orgCode: 'orgCode' } }),
+    orgCode: text('所属机构', 'Organisation', { max: 64, pattern: '^[A-Za-z0-9_-]+$', patternHint: 'resource.hint.code', lookup: 'organisation', fills: { orgCode: 'orgCode' }, autoSelect: true }),
     email: text('电子邮箱', 'E-mail', { max: 200, pattern: EMAIL_PATTERN, patternHint: 'admin.hint.email', unique: true }),
     userType: int('用户类型', 'User type', { min: 1, max: 2, dict: 'UserType', required: true, default: 2 }),
     staffType: int('人员类型', 'Staff type', { min: 1, max: 2, required: true, default: 2 }),

@@ -13,6 +13,7 @@ import { inspect } from '../../services/inspector';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
+import { LookupOffer } from './LookupOffer';
 import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
 import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
@@ -194,6 +195,7 @@ function Editor({ input, onDone, onCancel }: { input: TemplateEditorInput; onDon
             </Button>
           </HStack>
           <Textarea size="sm" fontFamily="mono" rows={18} spellCheck={false} {...input$('fields')} data-testid="template-fields" />
+          <LookupOffer text={api.values.fields} disabled={api.busy} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'fields', value })} />
           <Field.HelperText>{t('dynamic.admin.help', { types: FIELD_TYPES.join(', '), dataTypes: DATA_TYPES.join(', ') })}</Field.HelperText>
           {api.problems.length > 0 ? (
             <Box role="alert" data-testid="template-problems">

@@ -67,7 +67,7 @@ function PlainFieldInput(props: FieldInputProps) {
   const label = def.label[lang];
   const id = `field-${name}`;
   const control = def.lookup ? (
-    <LookupField id={id} name={name} lookup={def.lookup} fills={def.fills ?? {}} values={props.values ?? { [name]: value }} onFill={(filled) => (props.onFill ? props.onFill(filled) : onChange(filled[name] ?? ''))} label={label} readOnly={readOnly} invalid={Boolean(error)} />
+    <LookupField id={id} name={name} lookup={def.lookup} fills={def.fills ?? {}} values={props.values ?? { [name]: value }} onFill={(filled) => (props.onFill ? props.onFill(filled) : onChange(filled[name] ?? ''))} label={label} readOnly={readOnly} invalid={Boolean(error)} autoSelect={def.autoSelect} />
   ) :
     def.scroll ? (
       <ScrollSelectField name={name} def={def} value={String(value ?? '')} onChange={onChange} values={props.values} readOnly={readOnly} invalid={Boolean(error)} />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT, type Language } from '../../shared/constants';
-import { isMultiple, valueFormatOf, type FieldValue, type Problem, type TemplateField } from '../../shared/dynamic-form';
+import { fillsOf, isMultiple, templateLookupOf, valueFormatOf, type FieldValue, type Problem, type TemplateField } from '../../shared/dynamic-form';
 import { useI18n } from '../../services/i18n/react';
-import { Magnifier } from './Magnifier';
+import { LookupField } from '../lookup/LookupField';
 import { useFieldOptions } from './options';
 
 export interface DynamicControlProps {
@@ -19,6 +19,10 @@ export interface DynamicControlProps {
   onBlur: () => void;
   /** In a query form: a choice offers "all" first. */
   filter?: boolean;
+  /** The form's values: a magnifier shows the fields its lookup fills. */
+  values?: Record<string, FieldValue>;
+  /** A magnifier's pick: every field it fills (its own among them); without it only its own is set. */
+  onFill?: (values: Record<string, FieldValue>) => void;
 }
 
 const asText = (value: FieldValue) => (value === null || Array.isArray(value) ? '' : String(value));
@@ -161,41 +165,38 @@ function CheckboxControl({ id, field, value, readOnly, onChange, onBlur }: Dynam
   );
 }
 
-function MagnifierControl({ id, field, label, value, readOnly, onChange, onBlur }: DynamicControlProps) {
-  const { t } = useI18n();
-  const [open, setOpen] = useState(false);
+/**
+ * A magnifier: the portal's lookup (src/widgets/lookup/, the magnifier machine) named by the
+ * field's `lookup`; a pick writes every field of its `fills` through `onFill`. In a query form
+ * it fills only its own filter (the form has no other fields of the template).
+ */
+function MagnifierControl({ id, field, label, value, readOnly, invalid, onChange, onBlur, filter, values, onFill }: DynamicControlProps) {
+  const lookup = templateLookupOf(field);
+  if (!lookup) return <Input id={id} size="sm" value={asText(value)} readOnly aria-label={label} data-type="magnifier" />;
+  const all = fillsOf(field);
+  const fills = filter ? { [field.name]: all[field.name] ?? lookup.value } : all;
+  // The lookup writes text; an emptied field holds null, as every other cleared control does.
+  const typed = (filled: Record<string, string>) => Object.fromEntries(Object.entries(filled).map(([k, v]) => [k, v === '' ? null : v]));
   return (
-    <HStack gap="1">
-      <Input id={id} size="sm" value={asText(value)} readOnly onBlur={onBlur} data-type="magnifier" />
-      {!readOnly && (
-        <>
-          <Button size="sm" variant="outline" aria-label={t('dynamic.magnifier.open', { field: label })} onClick={() => setOpen(true)}>
-            🔍
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={t('dynamic.form.clear')}
-            onClick={() => {
-              onChange(null);
-              onBlur();
-            }}
-          >
-            ✕
-          </Button>
-        </>
-      )}
-      <Magnifier
-        field={field}
+    <Box data-type="magnifier">
+      <LookupField
+        id={id}
+        name={field.name}
+        lookup={lookup.code}
+        fills={fills}
+        mode={field.ismuilte && lookup.modes.includes('multi') ? 'multi' : 'single'}
+        values={{ ...values, [field.name]: value }}
         label={label}
-        open={open}
-        onClose={() => setOpen(false)}
-        onPick={(v) => {
-          onChange(v);
+        readOnly={readOnly}
+        invalid={invalid}
+        onFill={(filled) => {
+          if (onFill && !filter) onFill(typed(filled));
+          else onChange(typed(filled)[field.name] ?? null);
+          // A pick or a clear is the field's blur: its rules run on what was written.
           onBlur();
         }}
       />
-    </HStack>
+    </Box>
   );
 }
 

@@ -95,7 +95,7 @@ export function DynamicFormView({ api, preview = false }: { api: DynamicFormApi;
                       required={props.required}
                       problem={props.problem}
                       labelWidth={layout.labelWidth}
-                      control={{ id: `dyn-${f.name}`, field: f, label: labelOf(f, lang), value: props.value, text: props.text, readOnly: props.readOnly, onChange: props.onChange, onBlur: props.onBlur }}
+                      control={{ id: `dyn-${f.name}`, field: f, label: labelOf(f, lang), value: props.value, text: props.text, readOnly: props.readOnly, onChange: props.onChange, onBlur: props.onBlur, values: api.values, onFill: api.fill }}
                     />
                   </Box>
                 );

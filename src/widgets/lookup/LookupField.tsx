@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Group, IconButton, Input } from '@chakra-ui/react';
 import type { MagnifierMode, WriteFields } from '../../machines/magnifier.machine';
-import { lookupOf, type LookupDef } from '../../shared/lookups';
+import { lookupOf, valueSearchOf, type LookupDef } from '../../shared/lookups';
 import { contract } from '../../shared/contract';
 import { call } from '../../services/http/call';
 import { useI18n } from '../../services/i18n/react';
@@ -27,6 +27,10 @@ export interface LookupFieldProps {
   id?: string;
   /** Extra parameters of the lookup's call (the budget's business currency). */
   params?: Record<string, string>;
+  /**
+   * The input takes typing: opening the magnifier (its button, Enter or Arrow down) searches the
+   * value field for what was typed, and page 1 holding one row picks it (widgets §4).
+   */
   autoSelect?: boolean;
 }
 
@@ -49,6 +53,11 @@ function LookupFieldOf({ name, def, fills, values, onFill, label, mode = 'single
   const { t, lang } = useI18n();
   const linked = Object.fromEntries(Object.keys(fills).map((f) => [f, asText(values[f])]));
   const [texts, setTexts] = useState<Record<string, string>>({});
+  // What the user typed since the field last showed its value (auto-select fields only): null
+  // while the field shows the value. Plain input state: the lookup's process is the machine's.
+  const [typed, setTyped] = useState<string | null>(null);
+  const valueSearch = valueSearchOf(def);
+  const typing = Boolean(autoSelect && valueSearch && !readOnly && mode === 'single');
   const api = useMagnifier({
     def,
     mode,
@@ -57,13 +66,13 @@ function LookupFieldOf({ name, def, fills, values, onFill, label, mode = 'single
     params,
     autoSelect,
     onWrite: (write) => {
+      setTyped(null);
       setTexts(Object.fromEntries(write.rows.map((r) => [asText(r[def.value]), asText(r[def.text])])));
       onFill(write.values, write);
     },
   });
   const value = linked[name] ?? '';
   // The text of a value the form opened with (a stored record): asked once from the lookup itself.
-  const valueSearch = def.search.find((s) => s.from === def.columns.find((c) => c.name === def.value)?.from)?.name;
   useEffect(() => {
     if (!value || mode === 'multi' || texts[value] !== undefined || !valueSearch) return;
     let live = true;
@@ -83,15 +92,40 @@ function LookupFieldOf({ name, def, fills, values, onFill, label, mode = 'single
     .map((v) => (texts[v] && texts[v] !== v ? `${v} ${texts[v]}` : v))
     .join(', ');
   const clear = api.getClearProps();
+  // Opening with a typed code searches the value field for it (auto-select may pick it at once).
+  const search = typing && typed?.trim() ? { [valueSearch!]: typed.trim() } : undefined;
+  const trigger = api.getTriggerProps(search);
+  const open = () => {
+    trigger.onClick();
+    setTyped(null);
+  };
+  const triggerId = `${id ?? `lookup-${name}`}-open`;
   return (
-    <Group attached w="full" data-part="lookup-field" data-state={value ? 'filled' : 'empty'} data-lookup={def.code}>
-      <Input id={id} size="sm" value={shown} readOnly aria-invalid={invalid || undefined} aria-label={label} data-testid={`lookup-field-${name}`} onKeyDown={(e) => !readOnly && (e.key === 'Enter' || e.key === 'ArrowDown') && (e.preventDefault(), api.getTriggerProps().onClick())} />
-      {!readOnly && (
-        <>
-          <IconButton size="sm" variant="outline" aria-label={t('lookup.clear', { field: label })} {...clear} data-testid={`lookup-clear-${name}`}>✕</IconButton>
-          <IconButton size="sm" variant="outline" aria-label={t('lookup.open', { field: label })} {...api.getTriggerProps()} data-testid={`lookup-open-${name}`}>🔍</IconButton>
-        </>
-      )}
+    <Group attached w="full" data-part="lookup-field" data-state={typed !== null ? 'typing' : value ? 'filled' : 'empty'} data-lookup={def.code}>
+      <Input
+        id={id}
+        size="sm"
+        value={typed ?? shown}
+        readOnly={!typing}
+        placeholder={typing ? t('lookup.typeCode') : undefined}
+        aria-invalid={invalid || undefined}
+        aria-label={label}
+        data-testid={`lookup-field-${name}`}
+        onFocus={(e) => typing && e.currentTarget.select()}
+        onChange={(e) => typing && setTyped(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (readOnly) return;
+          if (e.key === 'Enter' || e.key === 'ArrowDown') {
+            e.preventDefault();
+            open();
+          } else if (e.key === 'Escape' && typed !== null) setTyped(null);
+        }}
+        // Typing left for anywhere but the magnifier button shows the value again: only a pick changes it.
+        onBlur={(e) => typed !== null && e.relatedTarget?.id !== triggerId && setTyped(null)}
+      />
+      {/* Group passes its attach props to each child: the buttons are children, not a fragment. */}
+      {!readOnly && <IconButton size="sm" variant="outline" aria-label={t('lookup.clear', { field: label })} {...clear} data-testid={`lookup-clear-${name}`}>✕</IconButton>}
+      {!readOnly && <IconButton size="sm" variant="outline" aria-label={t('lookup.open', { field: label })} {...trigger} id={triggerId} onClick={open} data-testid={`lookup-open-${name}`}>🔍</IconButton>}
       {api.open && <LookupDialog def={def} api={api} title={def.label[lang]} />}
     </Group>
   );
