@@ -31,7 +31,8 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its snapshots; a failure is traced on its retry.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
