@@ -17,5 +17,7 @@ export const dataAuth = {
     body: Body({ fromUser: UserCode, toUser: UserCode }),
     data: Type.Object({ copied: Type.Integer({ minimum: 1 }) }),
     flags: { func: DATA_AUTH_BY_USER, requestToken: true },
+    // The dialog shows a refusal where the users are chosen; no toast as well.
+    client: { inlineErrors: true },
   }),
 };

@@ -39,7 +39,8 @@ function DictionarySelect({ name, def, value, readOnly, onChange, label }: Field
   const options = use(dictionaryOptions(def.dict!, lang));
   return (
     <NativeSelect.Root size="sm" disabled={readOnly}>
-      <NativeSelect.Field id={`field-${name}`} aria-label={label} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)}>
+      {/* Disabled on the field itself: the Root takes the surrounding Field's (never disabled) state over its own prop. */}
+      <NativeSelect.Field id={`field-${name}`} aria-label={label} value={String(value)} disabled={readOnly} onChange={(e) => onChange(e.currentTarget.value)}>
         <option value="">{t('resource.form.choose')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>{o.text}</option>

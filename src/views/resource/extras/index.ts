@@ -35,4 +35,8 @@ export const RESOURCE_EXTRAS: Record<string, ResourceExtras> = {
   dictionary: {
     rowActions: deferred(() => import('./DictionaryExtras').then((m) => ({ default: m.DictionaryRowActions }))),
   },
+  // Copying one user's grants to another, on the by-user page (docs/data-auth.md).
+  'data-auth': {
+    toolbar: deferred(() => import('./DataAuthExtras').then((m) => ({ default: m.DataAuthToolbar }))),
+  },
 };

@@ -1,0 +1,170 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { HEADERS } from '../../src/shared/constants';
+import { apiClient } from './support/api';
+import { ADMIN, CHECKER, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+/**
+ * Issue 12 point 5 in the real browser, server and database (docs/data-auth.md): the page of
+ * one kind (account) fixes the kind, finds an account among the 500 by scrolling page after
+ * page, and its grant is passed by a second administrator; the by-user page copies one user's
+ * grants to another, refused while the target has grants. Every grant goes to users this file
+ * creates, so no other test's user changes.
+ */
+
+const rows = (page: Page, code: string) => page.getByTestId(`resource-${code}`).getByTestId('resource-table').locator('[data-part=row]');
+const rowOf = (page: Page, code: string, userCode: string) => rows(page, code).filter({ has: page.getByRole('cell', { name: userCode, exact: true }) });
+const form = (page: Page) => page.getByTestId('record-form');
+const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
+const list = (page: Page) => page.locator('[data-part=list][data-state]:visible');
+const options = (page: Page) => list(page).getByRole('option');
+const status = (page: Page) => list(page).getByTestId('scroll-status');
+
+type Api = ReturnType<typeof apiClient>;
+async function session(api: Api, user: { userCode: string; password: string }) {
+  const login = await api.post('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
+  expect(login.body.code, login.body.msg).toBe(0);
+  return { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
+}
+async function created(api: Api, headers: Record<string, string>, path: string, body: Record<string, unknown>) {
+  const token = await api.get('/api/fsmc/common/token/getToken', headers);
+  const res = await api.post(path, body, { ...headers, [HEADERS.requestToken]: token.body.data.token as string });
+  expect(res.body.code, res.body.msg).toBe(0);
+  return res.body.data as { id: number; version: number };
+}
+
+/** This run's users: `a` gets an account on the account page, `b` holds a currency (the copy's source), `c` a grant under review (copy refused), `d` none (copied to). */
+const users = { a: '', b: '', c: '', d: '' };
+/** An account of page 3 of the account dropdown, whose name no other account of pages 1 to 4 has. */
+let target: { acctNo: string; acctName: string };
+
+test.beforeAll(async ({ baseURL }) => {
+  const run = `${Date.now().toString(36)}${test.info().parallelIndex}`;
+  for (const key of Object.keys(users) as Array<keyof typeof users>) users[key] = `da${run}${key}`;
+  const api = apiClient(baseURL!);
+  const admin = await session(api, ADMIN);
+  const checker = await session(api, CHECKER);
+  const pass = async (record: { id: number; version: number }, resource: string) => {
+    const passed = await api.post(`/api/fsmc/${resource}/review`, { id: record.id, version: record.version, decision: 'pass' }, checker);
+    expect(passed.body.code, passed.body.msg).toBe(0);
+  };
+  for (const userCode of Object.values(users)) {
+    const user = await created(api, admin, '/api/fsmc/user-info/save-and-submit', { userCode, userName: `授权测试${userCode}`, userNameEn: `Grant test ${userCode}`, orgCode: 'HQ', email: `${userCode}@example.invalid`, userType: 2, staffType: 2, gender: 'GIRL' });
+    await pass(user, 'user-info');
+  }
+  await pass(await created(api, admin, '/api/fsmc/data-auth/save-and-submit', { userCode: users.b, dataType: 'currency', dataValue: 'USD' }), 'data-auth');
+  await created(api, admin, '/api/fsmc/data-auth/save-and-submit', { userCode: users.c, dataType: 'businessType', dataValue: 'FX' });
+  const pages = [];
+  for (const start of [1, 2, 3, 4]) pages.push((await api.post('/api/fsmc/scroll-select/account', { start, limit: 15 }, admin)).body.data.rows as Array<{ acctNo: string; acctName: string }>);
+  const names = pages.flat().map((r) => r.acctName);
+  target = pages[2]!.find((r) => names.filter((n) => n === r.acctName).length === 1)!;
+  expect(target).toBeTruthy();
+});
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+test('the account page: the kind is fixed, the account is found by scrolling page after page, a second administrator passes the grant', async ({ browser }) => {
+  const admin = await newPage(browser);
+  await loginAs(admin, ADMIN);
+  await admin.goto('/index.html#/data-auth/account');
+  const page = admin.getByTestId('resource-data-auth.account');
+  await expect(page.getByRole('heading', { name: '按账户授权' })).toBeVisible();
+  // No filter and no column for the kind (every row is an account), nor for a structure.
+  await expect(page.getByTestId('resource-table').locator('th')).not.toContainText(['数据类型']);
+  await expect(page.getByTestId('resource-table').locator('th')).not.toContainText(['组织结构']);
+  await expect(page.getByLabel('数据类型')).toHaveCount(0);
+
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  // The add form starts with the kind, and it cannot be changed.
+  await expect(field(admin, 'dataType')).toHaveValue('account');
+  await expect(field(admin, 'dataType')).toBeDisabled();
+  await expect(form(admin).locator('[data-field=structCode]')).toHaveCount(0);
+  await expectNoRawLocaleKeys(admin);
+
+  await field(admin, 'userCode').click();
+  await field(admin, 'userCode').fill(users.a);
+  await expect(options(admin)).toHaveCount(1);
+  await options(admin).first().click();
+
+  // The 500 accounts: 15 a page, the next page asked for at the end of the list.
+  await field(admin, 'dataValue').click();
+  await expect(options(admin)).toHaveCount(15);
+  await expect(options(admin).first()).toContainText(/人民币|美元|欧元|港币|日元|英镑/);
+  let shown = 15;
+  while ((await options(admin).filter({ hasText: target.acctName }).count()) === 0) {
+    await expect(status(admin)).toHaveAttribute('data-state', 'more');
+    await list(admin).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(async () => options(admin).count()).toBeGreaterThan(shown);
+    shown = await options(admin).count();
+  }
+  expect(shown).toBe(45);
+  await options(admin).filter({ hasText: target.acctName }).click();
+  await expect(field(admin, 'dataValue')).toHaveValue(target.acctName);
+
+  await form(admin).getByRole('button', { name: '保存', exact: true }).click();
+  await form(admin).getByRole('button', { name: '提交', exact: true }).click();
+  await expect(form(admin)).toHaveCount(0);
+  const row = rowOf(admin, 'data-auth.account', users.a);
+  await expect(row).toContainText('待审核');
+  await expect(row.getByRole('cell', { name: target.acctNo, exact: true })).toBeVisible();
+  await admin.context().close();
+
+  const checker = await newPage(browser);
+  await loginAs(checker, CHECKER);
+  await checker.goto('/index.html#/data-auth/account');
+  const pending = rowOf(checker, 'data-auth.account', users.a);
+  await pending.getByRole('button', { name: '审核' }).click();
+  await expect(field(checker, 'dataType')).toHaveValue('account');
+  await checker.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
+  await expect(pending).toContainText('已生效');
+  // The by-user page lists it among every kind.
+  await checker.goto('/index.html#/data-auth/user');
+  await expect(rowOf(checker, 'data-auth', users.a)).toContainText('账户');
+  await checker.context().close();
+});
+
+test('copy on the by-user page, in English: refused while the target has grants, then done for a user without any', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  try {
+    await page.goto('/index.html#/data-auth/user');
+    await page.reload();
+    const resource = page.getByTestId('resource-data-auth');
+    await expect(resource.getByRole('heading', { name: 'Data authorisation by user' })).toBeVisible();
+    await resource.getByRole('button', { name: 'Copy grants' }).click();
+    const dialog = page.getByTestId('data-auth-copy');
+    const choose = async (id: string, userCode: string) => {
+      await dialog.locator(`#${id}`).click();
+      await dialog.locator(`#${id}`).fill(userCode);
+      await expect(options(page)).toHaveCount(1);
+      await options(page).first().click();
+      await expect(dialog.locator(`#${id}`)).toHaveValue(`Grant test ${userCode}`);
+    };
+    await choose('copy-from', users.b);
+    await choose('copy-to', users.c);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(`Copy every grant in force of user ${users.b} to user ${users.c}? The copies take effect once another administrator passes them.`);
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(dialog).toHaveAttribute('data-state', 'failed');
+    await expect(dialog.getByRole('alert')).toContainText(`User ${users.c} already has grants: nothing is copied`);
+    await expectNoRawLocaleKeys(page);
+
+    await dialog.getByRole('button', { name: 'Change users' }).click();
+    await choose('copy-to', users.d);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(dialog.getByRole('status')).toHaveText(`Copied 1 grant(s) to user ${users.d}; they await review.`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    // The copy is a new grant under review, the source's own stays.
+    await resource.locator('#query-userCode').fill(users.d);
+    await resource.getByRole('button', { name: 'Search', exact: true }).click();
+    const copied = rowOf(page, 'data-auth', users.d);
+    await expect(copied).toContainText('Pending review');
+    await expect(copied.getByRole('cell', { name: 'USD', exact: true })).toBeVisible();
+  } finally {
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+  }
+});
