@@ -42,13 +42,15 @@ export function ensureDependencies() {
   if (!r.ok) throw new Error('npm install failed');
 }
 
-const BUILD_STAMP = at('dist', '.build-stamp');
+// The build's folder: DIST_DIR, as rspack.config.ts reads it (a side run's build lives apart).
+const DIST = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+const BUILD_STAMP = path.join(DIST, '.build-stamp');
 // docs/diagrams is copied into the build (the diagrams page reads it).
 const BUILD_INPUTS = ['src', 'server', 'locale', 'docs/diagrams', 'rspack.config.ts', 'package.json'];
 
 export function ensureBuild({ force = false } = {}) {
   const sources = Math.max(...BUILD_INPUTS.map((p) => (fs.statSync(at(p), { throwIfNoEntry: false })?.isDirectory() ? newest(at(p)) : mtime(at(p)))));
-  if (!force && mtime(BUILD_STAMP) > sources && fs.existsSync(at('dist', 'server', 'main.mjs'))) return { ok: true, seconds: 0, skipped: true };
+  if (!force && mtime(BUILD_STAMP) > sources && fs.existsSync(path.join(DIST, 'server', 'main.mjs'))) return { ok: true, seconds: 0, skipped: true };
   console.log('[setup] building (rspack)…');
   const r = run('npx rspack build', { env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } });
   if (r.ok) fs.writeFileSync(BUILD_STAMP, new Date().toISOString());
