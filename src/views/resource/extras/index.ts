@@ -39,4 +39,7 @@ export const RESOURCE_EXTRAS: Record<string, ResourceExtras> = {
   'data-auth': {
     toolbar: deferred(() => import('./DataAuthExtras').then((m) => ({ default: m.DataAuthToolbar }))),
   },
+  'org-struct': {
+    rowActions: deferred(() => import('./OrgStructExtras').then((m) => ({ default: m.OrgStructRowActions }))),
+  },
 };
