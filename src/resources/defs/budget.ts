@@ -13,7 +13,8 @@ export default defineResource({
   fields: {
     budgetCode: text('预算编号', 'Budget code', { max: 32, pattern: '^[A-Za-z0-9_-]+$', patternHint: 'resource.hint.code', required: true, unique: true, immutable: true }),
     budgetName: text('预算名称', 'Budget name', { max: 200, required: true }),
-    orgCode: text('所属机构', 'Organisation', { max: 64, required: true, lookup: 'organisation', fills: { orgCode: 'orgCode' } }),
+    // The organisation dropdown (widgets §2 scroll dropdowns), cut to the caller's grants.
+    orgCode: text('所属机构', 'Organisation', { max: 64, required: true, scroll: 'organisation' }),
     currencyCode: text('预算币种', 'Budget currency', { max: 3, pattern: '^[A-Z]{3}$', patternHint: 'resource.hint.isoAlpha3', required: true }),
     totalAmount: decimal('预算金额', 'Budget amount', { min: 0, max: 1e15, scale: 2, required: true }),
     usedAmount: decimal('已用金额', 'Used amount', { min: 0, max: 1e15, scale: 2, required: true, default: 0 }),

@@ -39,8 +39,9 @@ function DictionarySelect({ name, def, value, readOnly, onChange, label }: Field
   const options = use(dictionaryOptions(def.dict!, lang));
   return (
     <NativeSelect.Root size="sm" disabled={readOnly}>
-      {/* Disabled on the field itself: the Root takes the surrounding Field's (never disabled) state over its own prop. */}
-      <NativeSelect.Field id={`field-${name}`} aria-label={label} value={String(value)} disabled={readOnly} onChange={(e) => onChange(e.currentTarget.value)}>
+      {/* Disabled on the select itself: the Root takes the surrounding Field's (never disabled)
+          state over its own prop, and Chakra's Field props leave `disabled` out of their type. */}
+      <NativeSelect.Field id={`field-${name}`} aria-label={label} value={String(value)} {...{ disabled: readOnly }} onChange={(e) => onChange(e.currentTarget.value)}>
         <option value="">{t('resource.form.choose')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>{o.text}</option>
