@@ -125,8 +125,21 @@ function LookupFieldOf({ name, def, fills, values, onFill, label, mode = 'single
       />
       {/* Group passes its attach props to each child: the buttons are children, not a fragment. */}
       {!readOnly && <IconButton size="sm" variant="outline" aria-label={t('lookup.clear', { field: label })} {...clear} data-testid={`lookup-clear-${name}`}>✕</IconButton>}
-      {!readOnly && <IconButton size="sm" variant="outline" aria-label={t('lookup.open', { field: label })} {...trigger} id={triggerId} onClick={open} data-testid={`lookup-open-${name}`}>🔍</IconButton>}
+      {!readOnly && <IconButton size="sm" variant="outline" aria-label={t('lookup.open', { field: label })} {...trigger} id={triggerId} onClick={open} data-testid={`lookup-open-${name}`}><MagnifierIcon /></IconButton>}
       {api.open && <LookupDialog def={def} api={api} title={def.label[lang]} />}
     </Group>
+  );
+}
+
+/**
+ * The magnifier's glass, drawn: an emoji needs a colour-emoji font, which many office
+ * machines (and Debian's Chromium without fonts-noto-color-emoji) lack, leaving an empty box.
+ */
+function MagnifierIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <circle cx="6.75" cy="6.75" r="4.75" />
+      <line x1="10.25" y1="10.25" x2="14.5" y2="14.5" />
+    </svg>
   );
 }

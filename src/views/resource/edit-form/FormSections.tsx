@@ -49,14 +49,16 @@ export function FormSections({ formId, sections }: { formId: string; sections: F
 
   return (
     <HStack align="start" gap="4" data-part="sections">
-      <Accordion.Root multiple value={open} onValueChange={(d) => setOpen(d.value)} flex="1" minWidth="0" variant="enclosed">
+      <Accordion.Root multiple value={open} onValueChange={(d) => setOpen(d.value)} flex="1" minWidth="0" variant="enclosed" overflow="visible">
         {sections.map((section) => (
           <Accordion.Item key={section.name} value={section.name} id={sectionId(formId, section.name)} data-section={section.name} data-testid={`form-section-${section.name}`} style={{ scrollMarginTop: '8px' }}>
             <Accordion.ItemTrigger>
               <Box flex="1" fontWeight="semibold">{section.title}</Box>
               <Accordion.ItemIndicator />
             </Accordion.ItemTrigger>
-            <Accordion.ItemContent>
+            {/* Clipped only while it folds (the animation needs it): an open section lets a
+                field's dropdown list reach past its bottom edge (the root, too, below). */}
+            <Accordion.ItemContent css={{ '[data-state=open] > &': { overflow: 'visible' } }}>
               <Accordion.ItemBody>{section.content}</Accordion.ItemBody>
             </Accordion.ItemContent>
           </Accordion.Item>

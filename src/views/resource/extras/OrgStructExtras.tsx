@@ -25,13 +25,13 @@ const INDENT_PX = 24;
 
 /** A structure row's extra action: its organisations as a tree (docs/org-structure.md). */
 export function OrgStructRowActions({ row }: RowExtraProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const ready = useLocaleModule('structure');
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   if (!ready) return null;
   const code = String(row.structCode ?? '');
-  const name = String(row.structName ?? code);
+  const name = String((lang === 'en-US' && row.structNameEn) || row.structName || code);
   return (
     <>
       <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setOpen(true)} data-part="org-struct-tree" aria-label={t('structure.tree.actionLabel', { name })}>
@@ -104,13 +104,13 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
                   <Stack gap="1" {...view.getTreeProps()} aria-label={name}>
                     {view.lines.length === 0 && <Text color="fg.muted">{t('structure.tree.empty')}</Text>}
                     {view.lines.map((line) => (
-                      <HStack key={line.id} {...view.getNodeProps(line)} pl={`${line.depth * INDENT_PX}px`} justify="space-between" borderBottomWidth="1px" py="1">
+                      <HStack key={line.id} {...view.getNodeProps(line)} pl={`${line.depth * INDENT_PX}px`} justify="space-between" flexWrap="wrap" borderBottomWidth="1px" py="1">
                         <HStack>
                           <Text data-part="node-label">{label(line)}</Text>
                           {!line.enabled && <Badge colorPalette="gray">{t('structure.tree.disabled')}</Badge>}
                         </HStack>
                         <HStack>
-                          <NativeSelect.Root size="xs" width="12rem" disabled={view.busy}>
+                          <NativeSelect.Root size="xs" width={{ base: '9rem', sm: '12rem' }} disabled={view.busy}>
                             <NativeSelect.Field
                               aria-label={t('structure.tree.moveLabel', { org: line.orgCode })}
                               value=""
@@ -133,8 +133,8 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
                   </Stack>
                 )}
                 {loaded && (
-                  <HStack align="end" data-part="add">
-                    <Field.Root flex="1">
+                  <HStack align="end" flexWrap="wrap" data-part="add">
+                    <Field.Root flex="1" minW="12rem">
                       <Field.Label>{t('structure.tree.organisation')}</Field.Label>
                       <Box w="full">
                         <LookupField
@@ -147,7 +147,7 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
                         />
                       </Box>
                     </Field.Root>
-                    <Field.Root flex="1">
+                    <Field.Root flex="1" minW="9rem">
                       <Field.Label>{t('structure.tree.parent')}</Field.Label>
                       <NativeSelect.Root size="sm">
                         <NativeSelect.Field aria-label={t('structure.tree.parent')} value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
