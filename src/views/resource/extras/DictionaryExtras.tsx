@@ -1,5 +1,6 @@
+import { ExtrasDialog } from './ExtrasDialog';
 import { useCallback, useMemo, useState } from 'react';
-import { Button, CloseButton, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Spinner } from '@chakra-ui/react';
 import valueDef from '../../../resources/defs/dictionary-value';
 import { resourceApi, type ResourceRow } from '../../../services/api/resources';
 import { bodyOf, validateValues, valuesOf } from '../../../services/resource-form';
@@ -83,47 +84,34 @@ export function DictionaryValuesDialog({ dictType, name, onClose }: { dictType: 
   const save = useMemo(() => saveValue(dictType), [dictType]);
   const loaded = list.state === 'ready' || list.state === 'empty';
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size="xl" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="dictionary-values-dialog" maxW="min(900px, 95vw)" w="95vw">
-            <Dialog.Header>
-              <Dialog.Title>{t('admin.dictValues.title', { name, code: dictType })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Text fontSize="sm" color="fg.muted">{t('admin.dictValues.explain')}</Text>
-                {list.busy && <Spinner role="status" aria-label={t('global.loading')} />}
-                <ErrorAlert message={list.error} />
-                {list.failed && (
-                  <Button size="sm" variant="outline" alignSelf="start" onClick={list.refresh}>{t('admin.dictValues.retry')}</Button>
-                )}
-                {loaded && (
-                  <EditableTable
-                    columns={columns}
-                    rows={list.rows as Row[]}
-                    list={list as unknown as EditableList}
-                    code={DICTIONARY_VALUES_PAGE_CODE}
-                    exportName={`${valueDef.label[lang]}-${dictType}`}
-                    rowKey="id"
-                    blank={{ dictType, value: '', textZh: '', textEn: '', sort: '0' }}
-                    validate={validateValue}
-                    saveRow={save}
-                    testId="dictionary-values"
-                  />
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button size="sm" variant="outline" onClick={onClose}>{t('admin.dictValues.close')}</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ExtrasDialog
+      title={t('admin.dictValues.title', { name, code: dictType })}
+      explain={t('admin.dictValues.explain')}
+      closeLabel={t('admin.dictValues.close')}
+      onClose={onClose}
+      size="xl"
+      testId="dictionary-values-dialog"
+      contentProps={{ maxW: 'min(900px, 95vw)', w: '95vw' }}
+    >
+      {list.busy && <Spinner role="status" aria-label={t('global.loading')} />}
+      <ErrorAlert message={list.error} />
+      {list.failed && (
+        <Button size="sm" variant="outline" alignSelf="start" onClick={list.refresh}>{t('admin.dictValues.retry')}</Button>
+      )}
+      {loaded && (
+        <EditableTable
+          columns={columns}
+          rows={list.rows as Row[]}
+          list={list as unknown as EditableList}
+          code={DICTIONARY_VALUES_PAGE_CODE}
+          exportName={`${valueDef.label[lang]}-${dictType}`}
+          rowKey="id"
+          blank={{ dictType, value: '', textZh: '', textEn: '', sort: '0' }}
+          validate={validateValue}
+          saveRow={save}
+          testId="dictionary-values"
+        />
+      )}
+    </ExtrasDialog>
   );
 }

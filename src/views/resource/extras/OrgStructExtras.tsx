@@ -1,5 +1,6 @@
+import { ExtrasDialog } from './ExtrasDialog';
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import nodeDef from '../../../resources/defs/org-struct-node';
@@ -86,95 +87,80 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
   const label = (n: { orgCode: string; orgName?: string }) => (n.orgName ? `${n.orgCode} ${n.orgName}` : n.orgCode);
   const loaded = view.state === 'ready' || view.state === 'saving';
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="org-struct-tree-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('structure.tree.title', { name, code: structCode })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontSize="sm" color="fg.muted">{t('structure.tree.explain')}</Text>
-                {view.busy && <Spinner role="status" aria-label={t('global.loading')} />}
-                <ErrorAlert message={view.error} />
-                <Button size="sm" variant="outline" alignSelf="start" {...view.getRetryProps()}>{t('structure.tree.retry')}</Button>
-                {loaded && (
-                  <Stack gap="1" {...view.getTreeProps()} aria-label={name}>
-                    {view.lines.length === 0 && <Text color="fg.muted">{t('structure.tree.empty')}</Text>}
-                    {view.lines.map((line) => (
-                      <HStack key={line.id} {...view.getNodeProps(line)} pl={`${line.depth * INDENT_PX}px`} justify="space-between" flexWrap="wrap" borderBottomWidth="1px" py="1">
-                        <HStack>
-                          <Text data-part="node-label">{label(line)}</Text>
-                          {!line.enabled && <Badge colorPalette="gray">{t('structure.tree.disabled')}</Badge>}
-                        </HStack>
-                        <HStack>
-                          <NativeSelect.Root size="xs" width={{ base: '9rem', sm: '12rem' }} disabled={view.busy}>
-                            <NativeSelect.Field
-                              aria-label={t('structure.tree.moveLabel', { org: line.orgCode })}
-                              value=""
-                              onChange={(e) => e.currentTarget.value && view.move(line, e.currentTarget.value === ROOT ? null : e.currentTarget.value)}
-                            >
-                              <option value="">{t('structure.tree.moveTo')}</option>
-                              {line.parentOrgCode !== null && <option value={ROOT}>{t('structure.tree.root')}</option>}
-                              {view.moveTargets(line).filter((n) => n.orgCode !== line.parentOrgCode).map((n) => (
-                                <option key={n.orgCode} value={n.orgCode}>{label(n)}</option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                          <Button size="xs" variant="outline" colorPalette="red" aria-label={t('structure.tree.removeLabel', { org: line.orgCode })} {...view.getRemoveProps(line)}>
-                            {t('structure.tree.remove')}
-                          </Button>
-                        </HStack>
-                      </HStack>
+    <ExtrasDialog
+      title={t('structure.tree.title', { name, code: structCode })}
+      explain={t('structure.tree.explain')}
+      closeLabel={t('structure.tree.close')}
+      onClose={onClose}
+      testId="org-struct-tree-dialog"
+    >
+      {view.busy && <Spinner role="status" aria-label={t('global.loading')} />}
+      <ErrorAlert message={view.error} />
+      <Button size="sm" variant="outline" alignSelf="start" {...view.getRetryProps()}>{t('structure.tree.retry')}</Button>
+      {loaded && (
+        <Stack gap="1" {...view.getTreeProps()} aria-label={name}>
+          {view.lines.length === 0 && <Text color="fg.muted">{t('structure.tree.empty')}</Text>}
+          {view.lines.map((line) => (
+            <HStack key={line.id} {...view.getNodeProps(line)} pl={`${line.depth * INDENT_PX}px`} justify="space-between" flexWrap="wrap" borderBottomWidth="1px" py="1">
+              <HStack>
+                <Text data-part="node-label">{label(line)}</Text>
+                {!line.enabled && <Badge colorPalette="gray">{t('structure.tree.disabled')}</Badge>}
+              </HStack>
+              <HStack>
+                <NativeSelect.Root size="xs" width={{ base: '9rem', sm: '12rem' }} disabled={view.busy}>
+                  <NativeSelect.Field
+                    aria-label={t('structure.tree.moveLabel', { org: line.orgCode })}
+                    value=""
+                    onChange={(e) => e.currentTarget.value && view.move(line, e.currentTarget.value === ROOT ? null : e.currentTarget.value)}
+                  >
+                    <option value="">{t('structure.tree.moveTo')}</option>
+                    {line.parentOrgCode !== null && <option value={ROOT}>{t('structure.tree.root')}</option>}
+                    {view.moveTargets(line).filter((n) => n.orgCode !== line.parentOrgCode).map((n) => (
+                      <option key={n.orgCode} value={n.orgCode}>{label(n)}</option>
                     ))}
-                  </Stack>
-                )}
-                {loaded && (
-                  <HStack align="end" flexWrap="wrap" data-part="add">
-                    <Field.Root flex="1" minW="12rem">
-                      <Field.Label>{t('structure.tree.organisation')}</Field.Label>
-                      <Box w="full">
-                        <LookupField
-                          name="orgCode"
-                          lookup="organisation"
-                          fills={{ orgCode: 'orgCode' }}
-                          values={picked}
-                          onFill={(values) => setPicked((v) => ({ ...v, ...values }))}
-                          label={t('structure.tree.organisation')}
-                        />
-                      </Box>
-                    </Field.Root>
-                    <Field.Root flex="1" minW="9rem">
-                      <Field.Label>{t('structure.tree.parent')}</Field.Label>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field aria-label={t('structure.tree.parent')} value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
-                          <option value={ROOT}>{t('structure.tree.root')}</option>
-                          {view.parents.map((n) => (
-                            <option key={n.orgCode} value={n.orgCode}>{label(n)}</option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                    <Button size="sm" colorPalette="blue" disabled={view.busy || !picked.orgCode} onClick={() => view.add(String(picked.orgCode ?? ''), parent === ROOT ? null : parent)}>
-                      {t('structure.tree.add')}
-                    </Button>
-                  </HStack>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button size="sm" variant="outline" onClick={onClose}>{t('structure.tree.close')}</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Button size="xs" variant="outline" colorPalette="red" aria-label={t('structure.tree.removeLabel', { org: line.orgCode })} {...view.getRemoveProps(line)}>
+                  {t('structure.tree.remove')}
+                </Button>
+              </HStack>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+      {loaded && (
+        <HStack align="end" flexWrap="wrap" data-part="add">
+          <Field.Root flex="1" minW="12rem">
+            <Field.Label>{t('structure.tree.organisation')}</Field.Label>
+            <Box w="full">
+              <LookupField
+                name="orgCode"
+                lookup="organisation"
+                fills={{ orgCode: 'orgCode' }}
+                values={picked}
+                onFill={(values) => setPicked((v) => ({ ...v, ...values }))}
+                label={t('structure.tree.organisation')}
+              />
+            </Box>
+          </Field.Root>
+          <Field.Root flex="1" minW="9rem">
+            <Field.Label>{t('structure.tree.parent')}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field aria-label={t('structure.tree.parent')} value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
+                <option value={ROOT}>{t('structure.tree.root')}</option>
+                {view.parents.map((n) => (
+                  <option key={n.orgCode} value={n.orgCode}>{label(n)}</option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Button size="sm" colorPalette="blue" disabled={view.busy || !picked.orgCode} onClick={() => view.add(String(picked.orgCode ?? ''), parent === ROOT ? null : parent)}>
+            {t('structure.tree.add')}
+          </Button>
+        </HStack>
+      )}
+    </ExtrasDialog>
   );
 }
