@@ -180,6 +180,17 @@ export const CODE = {
   structUnknown: 2307,
   /** A node for an organisation that does not exist or is disabled. */
   structOrgUnknown: 2308,
+  // 25xx: exports (docs/export.md)
+  /** The export's tableUrl names none of the server's registered resource queries. */
+  exportTableUnknown: 2500,
+  /** Above EXPORT_FORBIDDEN_ABOVE rows (widgets §5: data volume exceeds 1 million, export forbidden). */
+  exportTooLarge: 2501,
+  /** Above EXPORT_CONFIRM_ABOVE rows: a background job's work, and jobs are not available yet (issue 13). */
+  exportNeedsJob: 2502,
+  /** Nothing is left of the file name once the forbidden characters are stripped. */
+  exportFileNameEmpty: 2503,
+  /** An exported column that is not a column of the table. */
+  exportColumnUnknown: 2504,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */
