@@ -85,6 +85,8 @@ test.afterAll(async ({ browser }) => {
 });
 
 test('an administrator grants a duty to staff, who find its page after logging in again; before the grant its calls are refused', async ({ browser }) => {
+  // Three users' sessions, two reviews and two logins again: the longest walk of the suite.
+  test.setTimeout(120_000);
   const code = dutyCode();
 
   // 1. Staff have no system-parameters page, and opening its address meets the server's refusal.

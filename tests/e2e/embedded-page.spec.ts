@@ -124,7 +124,8 @@ test('the department form embeds the remarks page: an empty remark fails the emb
   const lookup = page.getByTestId('lookup-dialog-organisation');
   await lookup.getByLabel('机构代码').fill('HQ');
   await lookup.getByRole('button', { name: '查询', exact: true }).click();
-  await lookup.getByTestId('lookup-row').filter({ hasText: '集团总部' }).dblclick();
+  // By its key: other tests' organisations may hold "HQ" in their random codes.
+  await lookup.locator('[data-testid=lookup-row][data-key="HQ"]').dblclick();
   await expect(form.getByTestId('lookup-field-orgCode')).toHaveValue('HQ 集团总部');
   await form.getByRole('button', { name: '保存', exact: true }).click();
   const failure = form.getByTestId('form-failure');

@@ -129,8 +129,6 @@ test('column settings: staff reorder, pin and hide columns, reload and find them
   const headers = () => table.locator('thead th[data-field]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-field')));
   expect((await headers()).slice(0, 3)).toEqual(['#seq', 'bankCode', 'bankName']);
 
-  // The unread-reminders notice sits over the bottom right corner: put it away first.
-  await page.getByRole('status').filter({ hasText: '未读提醒' }).getByRole('button', { name: '关闭' }).click();
   await page.getByTestId('table-settings-trigger').click();
   const settings = page.getByTestId('table-settings');
   await expect(page.getByTestId('table-settings-tab-exist')).toHaveCount(0);

@@ -19,7 +19,7 @@ test('the browser title follows the route: system title, then - and the route ti
 });
 
 test('drawers: named in the route, full height from the right at 86.1%, Escape closes, a route change closes them all', async ({ page }) => {
-  await loginAs(page, ADMIN);
+  await loginAs(page, ADMIN, '', { keepNotice: true });
   const historyLength = await page.evaluate(() => history.length);
   // The arrival notice of unread reminders leads to them, and goes away once they are shown.
   await page.getByTestId('reminder-notice').getByRole('button', { name: '查看' }).click();
@@ -77,7 +77,7 @@ test('drawers: named in the route, full height from the right at 86.1%, Escape c
 });
 
 test('theme and navigation colour are saved per user and applied live; menu open state and no-notify are remembered', async ({ page }) => {
-  await loginAs(page, STAFF);
+  await loginAs(page, STAFF, '', { keepNotice: true });
   // Unread reminders are announced on arrival until the user asks not to be notified.
   const notice = page.getByTestId('reminder-notice');
   await expect(notice).toContainText(/您有 \d+ 条未读提醒/);
@@ -108,7 +108,7 @@ test('theme and navigation colour are saved per user and applied live; menu open
   // The server keeps the theme: a fresh browser gets it at login.
   const fresh = await page.context().browser()!.newContext({ locale: 'zh-CN' });
   const other = await fresh.newPage();
-  await loginAs(other, STAFF);
+  await loginAs(other, STAFF, '', { keepNotice: true });
   await expect(other.locator('[data-theme]').first()).toHaveAttribute('data-theme', 'var3');
   await expect(other.locator('[data-theme]').first()).toHaveAttribute('data-nav-color', 'dark');
   expect(await other.evaluate(() => localStorage.getItem('isNoNotify'))).toBe('true');

@@ -27,7 +27,21 @@ export const CHECKER = demo('checker', 'Checker@2026', '复核员') as { readonl
 export const STAFF = demo('staff', 'Staff@2026') as { readonly userCode: string; readonly password: string };
 
 /** Logs in through the login page's password form and waits for the shell's menu. */
-export async function loginAs(page: Page, user: { userCode: string; password: string }, route = ''): Promise<void> {
+/**
+ * The unread-reminders notice (src/widgets/ReminderNotice.tsx) arrives a moment after the shell,
+ * bottom right, over whatever sits there (a row's buttons, the table settings). A user closes it;
+ * a test does too, whenever it stands in the way of the next action or check (Playwright's
+ * locator handler), unless the test is about the notice (`keepNotice`).
+ */
+function closeReminderNotice(page: Page): Promise<void> {
+  const notice = page.getByTestId('reminder-notice');
+  return page.addLocatorHandler(notice, async () => {
+    await notice.getByRole('button', { name: /^(关闭|Close)$/ }).click();
+  });
+}
+
+export async function loginAs(page: Page, user: { userCode: string; password: string }, route = '', { keepNotice = false } = {}): Promise<void> {
+  if (!keepNotice) await closeReminderNotice(page);
   await page.goto(`/login.html${route ? `?redirect=${encodeURIComponent(route)}` : ''}#/login`);
   // The login page's language is saved on the user (src/views/login/after-login.ts): a test
   // that logged in in English would leave later tests of this worker's user in English. A test
