@@ -163,6 +163,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** Data authorisation: the fields whose values a caller must be granted, by kind (server/services/data-auth.ts). */
   dataScope?: Array<{ field: keyof F & string; dim: DataDim }>;
   /**
+   * The business module these records belong to (a BizModule value). A grant of an
+   * organisation-structure node counts for them only when it is a node of the structure the
+   * module works by (org-struct-module-rel): the module relation of data authorisation.
+   */
+  module?: string;
+  /**
    * More pages of the same records, each a menu leaf of its own with hidden params (the data-auth
    * pages by kind, docs/data-auth.md). The definition's own `path` is the page without any.
    */

@@ -169,5 +169,26 @@ describe.each(availableBackends())('data authorisation by kind on %s', (backend)
       await t.db.updateTable('org_struct' as never).set({ enabled: false } as never).where('structCode' as never, '=', 'KIND-T' as never).execute();
       expect(await grantedValues(t.db, 'kind-b', 'org')).toEqual(['GZ01']);
     });
+
+    it("counts a node for a module's records only through the structure the module works by (module relation)", async () => {
+      // Seeded: the accounts module works by FUND (HQ ─ SC01 ─ SH01, GZ01), budgets by MGMT.
+      await grant({ userCode: 'kind-c', dataType: 'orgStruct', structCode: 'FUND', dataValue: 'SC01' });
+      const { grantedValues, scopeFilter } = await import('../../server/services/data-auth');
+      const under = ['GZ01', 'SC01', 'SH01'];
+      expect((await grantedValues(t.db, 'kind-c', 'org')).sort()).toEqual(under);
+      expect((await grantedValues(t.db, 'kind-c', 'org', 'ACCOUNT')).sort()).toEqual(under);
+      expect(await grantedValues(t.db, 'kind-c', 'org', 'BUDGET')).toEqual([]);
+      // A module related to no structure takes no node grant.
+      expect(await grantedValues(t.db, 'kind-c', 'org', 'INVEST')).toEqual([]);
+      // Through the resources' own filters: accounts cut to the three, budgets to none.
+      const { RESOURCES } = await import('../../src/resources');
+      const def = (code: string) => RESOURCES.find((r) => r.code === code)!;
+      const user = { id: 0, userCode: 'kind-c', userType: 2 } as never;
+      expect((await scopeFilter(t.db, user, def('account')))?.[0]?.values.sort()).toEqual(under);
+      expect((await scopeFilter(t.db, user, def('budget')))?.[0]?.values).toEqual([]);
+      // The relation moved to FUND: budgets follow at once.
+      await t.db.updateTable('org_struct_module_rel' as never).set({ structCode: 'FUND' } as never).where('moduleCode' as never, '=', 'BUDGET' as never).execute();
+      expect((await grantedValues(t.db, 'kind-c', 'org', 'BUDGET')).sort()).toEqual(under);
+    });
   });
 });

@@ -30,4 +30,6 @@ export default defineResource({
   lifecycle: 'enable-disable',
   // Data authorisation: a user sees the accounts of the organisations granted to them.
   dataScope: [{ field: 'orgCode', dim: 'org' }],
+  // Structure-node grants count through the structure the account module works by.
+  module: 'ACCOUNT',
 });
