@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { EXPORT_FILE_NAME_MAX, EXPORT_TYPE_ALL } from '../shared/constants';
+import { EXPORT_TYPE_ALL } from '../shared/constants';
 import { allDataAllowed, missingExportFields, type ExportEvent, type ExportField, type exportMachine } from './export.machine';
 
 type Snapshot = SnapshotFrom<typeof exportMachine>;
@@ -47,8 +47,9 @@ export function connectExport(snapshot: Snapshot, send: (event: ExportEvent) => 
     }),
     getFileNameProps: () => ({
       ...part('file-name'),
+      // No maxLength: the browser would cut a pasted name before its forbidden characters are
+      // stripped, losing characters the rule keeps; the machine cuts after stripping.
       value: fileName,
-      maxLength: EXPORT_FILE_NAME_MAX,
       disabled: locked,
       onChange: (e: { currentTarget: { value: string } }) => send({ type: 'NAME.CHANGE', value: e.currentTarget.value }),
     }),

@@ -23,7 +23,7 @@ let reported = 0;
 let seen = 0;
 
 /** Fields are changed while nothing but "required" is said, on a small query: the walk stays small. */
-const small = (s: Snapshot) => (s.matches('editing.idle') || s.matches('editing.incomplete')) && s.context.total <= EXPORT_CONFIRM_ABOVE && s.context.fileType !== '';
+const small = (s: Snapshot) => (s.matches({ editing: 'idle' }) || s.matches({ editing: 'incomplete' })) && s.context.total <= EXPORT_CONFIRM_ABOVE && s.context.fileType !== '';
 /** One field at a time is emptied and filled again, so the walk stays small. */
 const complete = (s: Snapshot) => missingExportFields(s.context).length === 0;
 
@@ -39,7 +39,7 @@ describeModel(exportMachine, {
     'DIALOG.CLOSE': [{}],
     'NAME.CHANGE': (s: Snapshot) => (!small(s) ? [] : s.context.fileName === '' ? [{ value: TYPED }] : complete(s) && s.context.fileName === 'Accounts 202611' ? [{ value: '' }] : []),
     // A page without a default type: asked for it, the type filled clears "required" (the `always`).
-    'TYPE.CHANGE': (s: Snapshot) => (s.matches('editing.incomplete') && s.context.fileType === '' ? [{ value: 'csv' }] : []),
+    'TYPE.CHANGE': (s: Snapshot) => (s.matches({ editing: 'incomplete' }) && s.context.fileType === '' ? [{ value: 'csv' }] : []),
     'COLUMN.TOGGLE': (s: Snapshot) => (small(s) && complete(s) && s.context.columns.length === 2 ? [{ field: 'accountNo' }] : []),
     'COLUMNS.ALL': (s: Snapshot) => (!small(s) ? [] : s.context.columns.length === 0 ? [{ checked: true }] : complete(s) && s.context.columns.length === 1 ? [{ checked: false }] : []),
     'SCOPE.CHANGE': (s: Snapshot) => (!s.matches('editing') ? [] : s.context.scope === EXPORT_TYPE_ALL ? [{ value: '01' }] : [{ value: EXPORT_TYPE_ALL }]),

@@ -20,6 +20,8 @@ import type { FlowMode } from '../../machines/save-submit.machine';
 import type { ReviewDecision } from './edit-form/ReviewPanel';
 import { RowActions, type RowIntent } from './RowActions';
 import { RESOURCE_EXTRAS } from './extras';
+import { ExportDialog } from '../../widgets/export/ExportDialog';
+import { exportTableUrl, type ExportRequest } from '../../shared/contract/export';
 
 /** A change to the rows the list runs, then reloads its page. */
 interface RowCall {
@@ -137,6 +139,24 @@ function ResourcePage({ view }: { view: ResourceView }) {
           list.load({ ...filters.current, ...(next ? { sort: next } : {}) });
         }}
         testId="resource-table"
+        toolbar={({ visibleColumns }) => (
+          <ExportDialog
+            fileName={title}
+            columns={visibleColumns}
+            total={list.total}
+            disabled={list.state !== 'ready'}
+            // The table's own query: its filters (hidden params included), sort and page.
+            request={(choice) => ({
+              fileName: choice.fileName,
+              fileType: choice.fileType as ExportRequest['fileType'],
+              exportColumn: choice.columns,
+              exportType: choice.scope as ExportRequest['exportType'],
+              total: choice.total,
+              tableUrl: exportTableUrl(def.code),
+              query: { ...filters.current, ...(sort ? { sort } : {}), start: list.page, limit: list.pageSize },
+            })}
+          />
+        )}
       />
 
       <EditFormContainer def={def} view={view} open={open} onDone={onSaved} onClose={() => setOpen(null)} approvalField={approvalField} onReview={(review, record) => decide(record, review)} />
@@ -150,7 +170,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
  * that loaded its own on mount showed raw keys for a moment (the lookups, dropdowns, section
  * order and embedded pages of the edit form).
  */
-const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll'];
+const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll', 'export'];
 
 /** One page component per resource page, made once: the routes' lazy chunk binds it. */
 const pages = new Map<string, ComponentType>();

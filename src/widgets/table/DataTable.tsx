@@ -77,6 +77,15 @@ export interface TableColumn<Row> {
   link?: { url: string; params?: readonly string[] };
 }
 
+/** What a toolbar function learns of the table. */
+export interface TableToolbarContext {
+  /** The data columns shown, in the order shown (no seq, selection or operation column), with their headers. */
+  visibleColumns: Array<{ field: string; label: string }>;
+}
+
+/** Columns that show no field of the row. */
+const NON_DATA_KINDS: ReadonlySet<ColumnKind> = new Set(['seq', 'checkbox', 'radio', 'operation']);
+
 /** The paged list a table shows: what `usePagedList` returns. */
 export type TableList<Row> = Omit<PagedListApi<Row>, 'act' | 'getActionProps'>;
 
@@ -95,8 +104,11 @@ export interface DataTableProps<Row> {
   onSelectionChange?: (rows: Row[]) => void;
   /** A row's identity (default: its `id`, else its place). */
   rowKey?: (row: Row, index: number) => string;
-  /** The toolbar's buttons, left of the settings icon. */
-  toolbar?: ReactNode;
+  /**
+   * The toolbar's buttons, left of the settings icon; a function gets the columns the user sees
+   * (for the export dialog: the user's settings decide which and in what order).
+   */
+  toolbar?: ReactNode | ((table: TableToolbarContext) => ReactNode);
   /** The most the rows' area grows before it scrolls (CSS length or pixels). */
   maxHeight?: string | number;
   testId?: string;
@@ -206,7 +218,16 @@ export function DataTable<Row>({ code, columns, list, sort = null, onSortChange,
   return (
     <Stack gap="2" data-part="data-table" data-testid={testId} data-settings-state={settings.state}>
       <HStack justify="space-between" gap="2" data-part="toolbar">
-        <HStack gap="2" wrap="wrap">{toolbar}</HStack>
+        <HStack gap="2" wrap="wrap">
+          {typeof toolbar === 'function'
+            ? toolbar({
+                visibleColumns: headers
+                  .map((h) => byField.get(h.column.id)!)
+                  .filter((c) => !NON_DATA_KINDS.has(c.kind))
+                  .map((c) => ({ field: c.field, label: labelOf(c.field) })),
+              })
+            : toolbar}
+        </HStack>
         <ColumnSettings api={settings} labelOf={labelOf} />
       </HStack>
       {!settings.open && <ErrorAlert message={settings.error} />}
