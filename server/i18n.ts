@@ -3,11 +3,14 @@ import zh from '../locale/server/zh-CN/index.json';
 import en from '../locale/server/en-US/index.json';
 import dynamicZh from '../locale/dynamic/zh-CN/index.json';
 import dynamicEn from '../locale/dynamic/en-US/index.json';
+import resourceZh from '../locale/resource/zh-CN/index.json';
+import resourceEn from '../locale/resource/en-US/index.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/shared/constants';
 
 // The dynamic-form module's rule and template messages are shared with the browser: the server
 // names the same problems when it re-checks a template or submitted values (docs/dynamic-forms.md).
-const i18n = rosetta({ 'zh-CN': { ...zh, dynamic: dynamicZh }, 'en-US': { ...en, dynamic: dynamicEn } });
+// The resource module's states and yes/no are what an export writes where the table shows them.
+const i18n = rosetta({ 'zh-CN': { ...zh, dynamic: dynamicZh, resource: resourceZh }, 'en-US': { ...en, dynamic: dynamicEn, resource: resourceEn } });
 
 /** The request's language from its `lang` header; anything unknown falls back to zh-CN. */
 export function pickLanguage(header: unknown): Language {

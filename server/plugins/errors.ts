@@ -99,7 +99,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 function answer(reply: FastifyReply, status: number, body: { code: number; msg: string; data: unknown }) {
   // A refusal with HTTP 200 must not go through the route's answer schema (its data is not the route's).
-  return reply.status(status).serializer((payload: unknown) => JSON.stringify(payload)).send(body);
+  // With its own serializer Fastify names no content type: a download tells a refusal by it (client.ts download()).
+  return reply.status(status).type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload)).send(body);
 }
 
 /**

@@ -12,9 +12,9 @@ import * as store from './store';
 import { checkScrollFields } from '../services/scroll-sources';
 import { fieldConfigEffect } from '../../src/shared/field-config';
 import { fieldConfigs } from '../services/field-config';
-import { scopeFilter, ungrantedField, type ScopeFilter } from '../services/data-auth';
+import { ungrantedField, type ScopeFilter } from '../services/data-auth';
+import { resourceScope } from './scope';
 import { checkChoiceFields } from '../services/field-choice';
-import { grantedFuncs } from '../services/permissions';
 
 /**
  * One call registers a resource family's routes from its definition (issue 10 point 1): the
@@ -74,32 +74,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     await checkChoiceFields(tx, def, body, request);
   }
 
-  /**
-   * Hidden params (define.ts `pages`, docs/data-auth.md): a caller holding the resource's own
-   * page reads and writes every record; one holding only some of its other pages, only records
-   * holding those pages' fixed values (per field, the values of the held pages that fix it). It
-   * cuts like data authorisation does, so a record of another kind is not found (1401).
-   */
-  async function pageScope(request: FastifyRequest): Promise<ScopeFilter> {
-    if (!def.pages?.length) return null;
-    const held = await grantedFuncs(app.db, request.user!.id, [def.path, ...def.pages.map((p) => p.path)]);
-    if (held.has(def.path)) return null;
-    const pages = def.pages.filter((p) => held.has(p.path));
-    const out: Array<{ field: string; values: string[] }> = [];
-    for (const field of new Set(pages.flatMap((p) => Object.keys(p.hidden)))) {
-      // A held page that does not fix the field leaves it open.
-      const values = pages.map((p) => (p.hidden as Record<string, string | undefined>)[field]);
-      if (values.every((v): v is string => v !== undefined)) out.push({ field, values: [...new Set(values)] });
-    }
-    return out;
-  }
-
-  /** What a caller's reads and steps are cut to: their data authorisation and their pages' hidden params. */
-  async function scopeOf(request: FastifyRequest): Promise<{ data: ScopeFilter; page: ScopeFilter; all: ScopeFilter }> {
-    const data = await scopeFilter(app.db, request.user!, def);
-    const page = await pageScope(request);
-    return { data, page, all: data || page ? [...(data ?? []), ...(page ?? [])] : null };
-  }
+  const scopeOf = (request: FastifyRequest) => resourceScope(app.db, def, request);
 
   /** A write may only name hidden params' values of the caller's pages (2202). */
   function checkHeld(request: FastifyRequest, page: ScopeFilter, body: Record<string, unknown>) {

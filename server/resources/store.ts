@@ -43,6 +43,12 @@ function selection(def: ResourceDef) {
 /** `%`, `_` and `\` typed by a user match themselves. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A query's filters and sort, without its page. */
+export interface QueryFilters {
+  sort?: { field: string; order: 'asc' | 'desc' };
+  [filter: string]: unknown;
+}
+
 export interface QueryInput {
   start: number;
   limit: number;
@@ -78,20 +84,33 @@ function scoped(scope: ScopeFilter): Array<Expression<SqlBool>> {
 }
 
 export async function queryPage(db: Db, def: ResourceDef, input: QueryInput, scope: ScopeFilter = null): Promise<{ rows: Row[]; total: number }> {
-  const where = [...filters(def, input), ...scoped(scope)];
-  const sort = input.sort ?? def.sort;
-  const base = any(db).selectFrom(def.table).where((eb) => eb.and(where));
-  const { total } = (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as { total: number };
+  const total = await countRows(db, def, input, scope);
   if (total === 0) return { rows: [], total };
-  const rows = (await base
-    .select(selection(def))
-    .orderBy(sql.ref(`${def.table}.${snake(sort.field)}`), sort.order)
-    // A stable order across pages when the sort field repeats.
-    .orderBy(sql.ref(`${def.table}.id`), sort.order)
+  const rows = (await sortedQuery(db, def, input, scope)
     .limit(input.limit)
     .offset((input.start - 1) * input.limit)
     .execute()) as Row[];
   return { rows, total };
+}
+
+/** How many records the query finds for the caller. */
+export async function countRows(db: Db, def: ResourceDef, input: QueryFilters, scope: ScopeFilter = null): Promise<number> {
+  const where = [...filters(def, input as QueryInput), ...scoped(scope)];
+  const { total } = (await any(db).selectFrom(def.table).where((eb) => eb.and(where)).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as { total: number };
+  return total;
+}
+
+/** The table's query without its page: filters, the caller's cut and the sort (the export streams it; server/services/export). */
+export function sortedQuery(db: Db, def: ResourceDef, input: QueryFilters, scope: ScopeFilter = null) {
+  const where = [...filters(def, input as QueryInput), ...scoped(scope)];
+  const sort = input.sort ?? def.sort;
+  return any(db)
+    .selectFrom(def.table)
+    .where((eb) => eb.and(where))
+    .select(selection(def))
+    .orderBy(sql.ref(`${def.table}.${snake(sort.field)}`), sort.order)
+    // A stable order across pages when the sort field repeats.
+    .orderBy(sql.ref(`${def.table}.id`), sort.order);
 }
 
 export async function findById(db: Db, def: ResourceDef, id: number, scope: ScopeFilter = null): Promise<Row | undefined> {

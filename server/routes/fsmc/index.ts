@@ -23,6 +23,7 @@ import embeddedRoutes from './embedded';
 import lookupRoutes from './lookups';
 import scrollSelectRoutes from './scroll-select';
 import dataAuthRoutes from './data-auth';
+import exportRoutes from './export';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -50,4 +51,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(lookupRoutes);
   await app.register(scrollSelectRoutes);
   await app.register(dataAuthRoutes);
+  await app.register(exportRoutes);
 }

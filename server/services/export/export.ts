@@ -1,0 +1,182 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { sql } from 'kysely';
+import { Value } from 'typebox/value';
+import { RESOURCES } from '../../../src/resources';
+import { labelOf, type ResourceDef } from '../../../src/resources/define';
+import { resourceEndpoints } from '../../../src/resources/contract';
+import { querySchema } from '../../../src/resources/schema';
+import { EXPORT_SCOPE_PAGE, exportTableUrl, type ExportRequest } from '../../../src/shared/contract/export';
+import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE } from '../../../src/shared/constants';
+import { CODE } from '../../../src/shared/codes';
+import { cleanExportFileName, exportFileName } from '../../../src/shared/export-file-name';
+import { badRequest, refuse } from '../../http/answer';
+import { attachmentDisposition } from '../../http/content-disposition';
+import type { Db } from '../../db/database';
+import { countRows, sortedQuery, type QueryInput } from '../../resources/store';
+import { resourceScope } from '../../resources/scope';
+import { requireFunc } from '../permissions';
+import { queryDictionaries } from '../dictionaries';
+import type { Translate } from '../../i18n';
+import { csvWriter } from './csv-writer';
+import { xlsxWriter } from './xlsx-writer';
+import type { Cell, SheetWriter } from './sheet';
+
+/**
+ * The export of a resource's table (issue 13 point 2; docs/export.md): the same query as the
+ * table (filters, sort, the caller's data authorisation and page scope), streamed from the
+ * database through a cursor in batches of EXPORT_BATCH_ROWS, each batch written to the reply
+ * before the next is fetched, waiting for the reply to drain. Memory holds one batch whatever
+ * the number of rows.
+ */
+
+/** Rows fetched from the cursor at a time: big enough that round trips do not dominate, small enough to stay flat in memory. */
+export const EXPORT_BATCH_ROWS = 2_000;
+const CURSOR = 'export_rows';
+
+/** The registered resource queries an export may name, by their tableUrl. */
+const TABLES = new Map(RESOURCES.map((def) => [exportTableUrl(def.code), def]));
+/** Table columns that hold no data. */
+const NOT_DATA = new Set(['seq', 'operation', 'checkbox', 'radio']);
+
+export function exportableColumns(def: ResourceDef): string[] {
+  return def.columns.filter((c) => !NOT_DATA.has(c.kind)).map((c) => c.field);
+}
+
+/** How the exported row count compares with the thresholds (DECISIONS, "Export thresholds"). */
+export type ExportMode = 'now' | 'job' | 'forbidden';
+export function exportMode(rows: number): ExportMode {
+  if (rows > EXPORT_FORBIDDEN_ABOVE) return 'forbidden';
+  return rows > EXPORT_CONFIRM_ABOVE ? 'job' : 'now';
+}
+
+/** A cell as the table shows it: a dictionary value's name, the record's state, yes or no; numbers stay numbers. */
+async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[], lang: string, t: Translate): Promise<(row: Record<string, unknown>) => Cell[]> {
+  const dicts = columns.flatMap((c) => (def.fields[c]?.dict ? [def.fields[c]!.dict!] : []));
+  const answer = await queryDictionaries(db, [...new Set(dicts)], lang, ['dictionary', 'constant', 'custom']);
+  const names = new Map<string, Map<string, string>>();
+  for (const group of Object.values(answer)) for (const [type, items] of Object.entries(group)) names.set(type, new Map(items.map((i) => [i.value, i.text])));
+  const yes = t('resource.yes');
+  const no = t('resource.no');
+  const format = columns.map((c): ((row: Record<string, unknown>) => Cell) => {
+    const f = def.fields[c];
+    if (c === 'recordState') return (row) => t(`resource.state.${String(row.recordState)}${row.recordState === 'approved' && !row.enabled ? 'Disabled' : ''}`);
+    if (c === 'enabled' || f?.type === 'bool') return (row) => (row[c] === null || row[c] === undefined ? null : row[c] ? yes : no);
+    if (f?.dict) {
+      const map = names.get(f.dict) ?? new Map<string, string>();
+      return (row) => (row[c] === null || row[c] === undefined ? null : (map.get(String(row[c])) ?? String(row[c])));
+    }
+    return (row) => {
+      const v = row[c];
+      if (v === null || v === undefined) return null;
+      if (typeof v === 'number') return v;
+      // pg hands bigint counts and numerics over as text; the store casts decimals to numbers.
+      return typeof v === 'string' ? v : String(v);
+    };
+  });
+  return (row) => format.map((f) => f(row));
+}
+
+interface Plan {
+  def: ResourceDef;
+  input: QueryInput;
+  columns: string[];
+  fileName: string;
+  writer: SheetWriter;
+  scope: Awaited<ReturnType<typeof resourceScope>>['all'];
+  /** A page: only these rows of the sorted query. */
+  page: { offset: number; limit: number } | null;
+}
+
+/**
+ * Everything that can refuse, before a byte of the file is sent (a refusal after the headers
+ * could only cut the download short): the table, the grant, the query, the columns, the name,
+ * the row count.
+ */
+export async function planExport(request: FastifyRequest, body: ExportRequest): Promise<Plan> {
+  const def = TABLES.get(body.tableUrl);
+  if (!def) throw refuse(CODE.exportTableUnknown, { table: body.tableUrl });
+  // The query's own grant: its function, or any of its pages' (src/resources/contract.ts).
+  await requireFunc(resourceEndpoints(def).query.flags.func!)(request);
+  const schema = querySchema(def);
+  if (!Value.Check(schema, body.query)) {
+    const first = [...Value.Errors(schema, body.query)][0] as { instancePath?: string; message?: string } | undefined;
+    throw badRequest(`query${first?.instancePath ?? ''} ${first?.message ?? ''}`.trim());
+  }
+  const allowed = new Set(exportableColumns(def));
+  const unknown = body.exportColumn.find((c) => !allowed.has(c));
+  if (unknown) throw refuse(CODE.exportColumnUnknown, { column: unknown });
+  const name = cleanExportFileName(body.fileName);
+  if (!name) throw refuse(CODE.exportFileNameEmpty);
+  const input = body.query as QueryInput;
+  const scope = (await resourceScope(request.server.db, def, request)).all;
+  const page = body.exportType === EXPORT_SCOPE_PAGE ? { offset: (input.start - 1) * input.limit, limit: input.limit } : null;
+  // Never the request's total: the server counts what the caller may see.
+  const total = await countRows(request.server.db, def, input, scope);
+  const rows = page ? Math.max(0, Math.min(page.limit, total - page.offset)) : total;
+  const mode = exportMode(rows);
+  if (mode === 'forbidden') throw refuse(CODE.exportTooLarge, { total: rows, max: EXPORT_FORBIDDEN_ABOVE });
+  if (mode === 'job') throw refuse(CODE.exportNeedsJob, { total: rows, max: EXPORT_CONFIRM_ABOVE });
+  return { def, input, columns: [...new Set(body.exportColumn)], fileName: exportFileName(name, body.fileType), writer: body.fileType === 'xlsx' ? xlsxWriter() : csvWriter(), scope, page };
+}
+
+class ReplyClosed extends Error {}
+
+/** Writes a chunk, waiting for the reply to drain when its buffer is full; stops if the client went away. */
+async function write(out: PassThrough, chunks: Uint8Array[]): Promise<void> {
+  for (const chunk of chunks) {
+    if (out.destroyed) throw new ReplyClosed();
+    if (out.write(chunk)) continue;
+    await new Promise<void>((resolve, reject) => {
+      const drained = () => {
+        out.off('close', closed);
+        resolve();
+      };
+      const closed = () => {
+        out.off('drain', drained);
+        reject(new ReplyClosed());
+      };
+      out.once('drain', drained);
+      out.once('close', closed);
+    });
+  }
+}
+
+/**
+ * Streams the planned rows through a cursor, batch by batch (one transaction, so the file is
+ * one consistent snapshot), into `out`; ends it, or destroys it on a failure.
+ */
+export async function streamRows(db: Db, plan: Plan, out: PassThrough, lang: string, t: Translate): Promise<void> {
+  try {
+    const { def, columns, writer } = plan;
+    const cells = await cellFormatter(db, def, columns, lang, t);
+    await write(out, writer.start(columns.map((c) => labelOf(def, c, lang as 'zh-CN'))));
+    await db.transaction().execute(async (tx) => {
+      let query = sortedQuery(tx, def, plan.input, plan.scope);
+      if (plan.page) query = query.limit(plan.page.limit).offset(plan.page.offset);
+      await sql`declare ${sql.raw(CURSOR)} no scroll cursor for ${query}`.execute(tx);
+      for (;;) {
+        const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from ${sql.raw(CURSOR)}`.execute(tx);
+        if (rows.length) await write(out, writer.rows(rows.map(cells)));
+        if (rows.length < EXPORT_BATCH_ROWS) break;
+      }
+      await sql`close ${sql.raw(CURSOR)}`.execute(tx);
+    });
+    await write(out, writer.end());
+    out.end();
+  } catch (error) {
+    // The headers are gone: all that is left is to cut the download short, so the browser
+    // reports a failed download rather than saving half a file as if it were whole.
+    if (!(error instanceof ReplyClosed)) out.destroy(error as Error);
+    if (!(error instanceof ReplyClosed)) throw error;
+  }
+}
+
+/** The route's handler: refuse as JSON, or answer the file and stream it. */
+export async function exportHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const plan = await planExport(request, request.body as ExportRequest);
+  const out = new PassThrough();
+  reply.header('Content-Type', plan.writer.contentType).header('Content-Disposition', attachmentDisposition(plan.fileName)).header('Cache-Control', 'no-store');
+  streamRows(request.server.db, plan, out, request.lang, request.t).catch((error: unknown) => request.log.error({ err: error }, 'export stream failed'));
+  return reply.send(out);
+}
