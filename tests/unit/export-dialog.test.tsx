@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-async function open(total: number, beforeExport?: () => boolean) {
+async function open(total: number, beforeExport?: (choice: unknown) => boolean) {
   render(
     <ChakraProvider value={system}>
       <I18nProvider modules={[]}>
@@ -154,7 +154,7 @@ describe('the export dialog', () => {
   });
 
   it('the before-export hook may cancel', async () => {
-    const hook = jest.fn(() => false);
+    const hook = jest.fn((_choice: unknown) => false);
     const dialog = await open(20, hook);
     await submit(dialog);
     expect(hook).toHaveBeenCalledWith(expect.objectContaining({ fileName: '账户 202611', columns: ['accountNo', 'accountName', 'currencyCode'] }));

@@ -70,6 +70,15 @@ function ExportIcon({ label, ...rest }: { label: string; disabled?: boolean; onC
   );
 }
 
+/** The asterisk Field.RequiredIndicator draws, for the two fieldsets (a legend has no indicator of its own). */
+function RequiredMark() {
+  return (
+    <Text as="span" aria-hidden="true" color="fg.error" ms="1">
+      *
+    </Text>
+  );
+}
+
 function ExportDialogBody({ fileName, columns, total, request, beforeExport, disabled }: ExportDialogProps) {
   const { t, lang } = useI18n();
   const fileTypes = use(optionsOf('FileType', lang));
@@ -154,7 +163,10 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
                       {required('fileType', t('export.fileType'))}
                     </Field.Root>
                     <Fieldset.Root invalid={api.isMissing('scope')}>
-                      <Fieldset.Legend fontSize="sm">{t('export.scope')}</Fieldset.Legend>
+                      <Fieldset.Legend fontSize="sm">
+                        {t('export.scope')}
+                        <RequiredMark />
+                      </Fieldset.Legend>
                       <RadioGroup.Root size="sm" {...api.getScopeProps()} data-testid="export-scope">
                         <HStack gap="6" wrap="wrap">
                           {scopes.map((o) => {
@@ -178,7 +190,10 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
                     </Fieldset.Root>
                     <Fieldset.Root invalid={api.isMissing('columns')}>
                       <HStack justify="space-between">
-                        <Fieldset.Legend fontSize="sm">{t('export.columns')}</Fieldset.Legend>
+                        <Fieldset.Legend fontSize="sm">
+                          {t('export.columns')}
+                          <RequiredMark />
+                        </Fieldset.Legend>
                         <Checkbox.Root size="sm" {...allColumns} data-testid="export-all-columns">
                           <Checkbox.HiddenInput />
                           <Checkbox.Control />
