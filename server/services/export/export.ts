@@ -77,7 +77,7 @@ async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[
   return (row) => format.map((f) => f(row));
 }
 
-interface Plan {
+export interface ExportPlan {
   def: ResourceDef;
   input: QueryInput;
   columns: string[];
@@ -93,7 +93,7 @@ interface Plan {
  * could only cut the download short): the table, the grant, the query, the columns, the name,
  * the row count.
  */
-export async function planExport(request: FastifyRequest, body: ExportRequest): Promise<Plan> {
+export async function planExport(request: FastifyRequest, body: ExportRequest): Promise<ExportPlan> {
   const def = TABLES.get(body.tableUrl);
   if (!def) throw refuse(CODE.exportTableUnknown, { table: body.tableUrl });
   // The query's own grant: its function, or any of its pages' (src/resources/contract.ts).
@@ -146,7 +146,7 @@ async function write(out: PassThrough, chunks: Uint8Array[]): Promise<void> {
  * Streams the planned rows through a cursor, batch by batch (one transaction, so the file is
  * one consistent snapshot), into `out`; ends it, or destroys it on a failure.
  */
-export async function streamRows(db: Db, plan: Plan, out: PassThrough, lang: string, t: Translate): Promise<void> {
+export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lang: string, t: Translate): Promise<void> {
   try {
     const { def, columns, writer } = plan;
     const cells = await cellFormatter(db, def, columns, lang, t);
