@@ -1,6 +1,6 @@
 import { assign, fromPromise, not, setup } from 'xstate';
 import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, EXPORT_TYPE_ALL } from '../shared/constants';
-import { cleanExportName } from '../shared/export-name';
+import { cleanExportFileName, typedExportFileName } from '../shared/export-file-name';
 
 /**
  * The export dialog (widgets §2 "Export dialog", §4 "Export", §5 "Export"; docs/export.md):
@@ -75,7 +75,7 @@ export type ExportEvent =
 /** The required fields still missing (pure: the guard and the connect step share it). */
 export function missingExportFields(context: Pick<ExportContext, 'fileName' | 'fileType' | 'scope' | 'columns'>): ExportField[] {
   const missing: ExportField[] = [];
-  if (!context.fileName.trim()) missing.push('fileName');
+  if (!cleanExportFileName(context.fileName)) missing.push('fileName');
   if (!context.fileType) missing.push('fileType');
   if (!context.scope) missing.push('scope');
   if (context.columns.length === 0) missing.push('columns');
@@ -87,7 +87,7 @@ export const allDataAllowed = (total: number) => total <= EXPORT_CONFIRM_ABOVE;
 
 /** What the export sends, from the context. */
 export const exportChoice = (context: ExportContext): ExportChoice => ({
-  fileName: context.fileName.trim(),
+  fileName: cleanExportFileName(context.fileName),
   fileType: context.fileType,
   scope: context.scope,
   columns: context.columns,
@@ -119,14 +119,14 @@ export const exportMachine = setup({
     /** Every visible column chosen, the name cleaned as if typed. */
     openWith: assign((_, open: ExportOpen) => ({
       ...blank,
-      fileName: cleanExportName(open.fileName),
+      fileName: typedExportFileName(open.fileName),
       fileType: open.fileType,
       scope: open.scope === EXPORT_TYPE_ALL && !allDataAllowed(open.total) ? '' : open.scope,
       options: open.columns,
       columns: open.columns.map((c) => c.field),
       total: open.total,
     })),
-    setName: assign({ fileName: (_, value: string) => cleanExportName(value) }),
+    setName: assign({ fileName: (_, value: string) => typedExportFileName(value) }),
     setType: assign({ fileType: (_, value: string) => value }),
     setScope: assign({ scope: (_, value: string) => value }),
     /** A column ticked or unticked; the chosen ones keep the table's order. */

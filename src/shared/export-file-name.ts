@@ -1,14 +1,29 @@
 import { EXPORT_FILE_NAME_FORBIDDEN, EXPORT_FILE_NAME_MAX } from './constants';
 
+/** Control characters: no file system or header wants them. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+const withoutForbidden = (name: string) => name.replace(EXPORT_FILE_NAME_FORBIDDEN, '').replace(CONTROL, '');
+/** At most EXPORT_FILE_NAME_MAX characters counted as the user sees them (code points): Chinese is never cut in half. */
+const cut = (name: string) => Array.from(name).slice(0, EXPORT_FILE_NAME_MAX).join('');
+
 /**
- * An export's file name (widgets §5 "Export"): the characters `\ / : * ? " < > |` stripped, as
- * the dialog does while the user types, and at most EXPORT_FILE_NAME_MAX characters counted as
- * the user sees them (code points). The server cleans again: a request need not come from the
- * dialog. Control characters go too: no file system or header wants them.
+ * The name as the export dialog keeps it while the user types (widgets §5 "Export"): the
+ * characters `\ / : * ? " < > |` stripped and at most EXPORT_FILE_NAME_MAX characters. Spaces at
+ * the ends stay, or no space could be typed between two words; the name sent is cleaned below.
+ */
+export function typedExportFileName(name: string): string {
+  return cut(withoutForbidden(name));
+}
+
+/**
+ * An export's file name as sent and as the server writes it: stripped as above, trimmed, at most
+ * EXPORT_FILE_NAME_MAX characters. The server cleans again: a request need not come from the
+ * dialog.
  */
 export function cleanExportFileName(name: string): string {
-  const stripped = name.replace(EXPORT_FILE_NAME_FORBIDDEN, '').replace(/[\u0000-\u001f\u007f]/g, '');
-  return Array.from(stripped.trim()).slice(0, EXPORT_FILE_NAME_MAX).join('').trim();
+  return cut(withoutForbidden(name).trim()).trim();
 }
 
 /** The downloaded file's name: the cleaned name with the type's extension (once, even if typed). */

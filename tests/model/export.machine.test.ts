@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
 import { EXPORT_CONFIRM_ABOVE, EXPORT_FILE_NAME_MAX, EXPORT_FORBIDDEN_ABOVE, EXPORT_TYPE_ALL } from '../../src/shared/constants';
-import { cleanExportName } from '../../src/shared/export-name';
+import { typedExportFileName } from '../../src/shared/export-file-name';
 import { exportChoice, exportMachine, missingExportFields } from '../../src/machines/export.machine';
 import { connectExport } from '../../src/machines/export.connect';
 import { describeModel } from './support/model';
@@ -108,7 +108,7 @@ describeModel(exportMachine, {
       expect([api.busy, api.getCloseProps().disabled, api.getRequestProps().loading]).toEqual([true, true, true]);
       const sent = run.inputs.runExport?.at(-1) as ReturnType<typeof exportChoice>;
       expect(sent).toEqual(exportChoice(s.context));
-      expect(['Accounts 202611', cleanExportName(TYPED)]).toContain(sent.fileName);
+      expect(['Accounts 202611', typedExportFileName(TYPED)]).toContain(sent.fileName);
       expect(sent.columns.length).toBeGreaterThan(0);
     },
   },
