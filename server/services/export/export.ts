@@ -152,7 +152,8 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
     const cells = await cellFormatter(db, def, columns, lang, t);
     await write(out, writer.start(columns.map((c) => labelOf(def, c, lang as 'zh-CN'))));
     await db.transaction().execute(async (tx) => {
-      let query = sortedQuery(tx, def, plan.input, plan.scope);
+      // Only what the file shows (the state column reads enabled too).
+      let query = sortedQuery(tx, def, plan.input, plan.scope, new Set([...columns, 'recordState', 'enabled']));
       if (plan.page) query = query.limit(plan.page.limit).offset(plan.page.offset);
       await sql`declare ${sql.raw(CURSOR)} no scroll cursor for ${query}`.execute(tx);
       for (;;) {
