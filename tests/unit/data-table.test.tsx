@@ -94,9 +94,11 @@ interface HarnessProps {
   selections?: Row[][];
   links?: Array<[Row, string]>;
   bigData?: boolean;
+  /** Each render's visible columns, as a toolbar function hears them. */
+  toolbarColumns?: Array<Array<{ field: string; label: string }>>;
 }
 
-function Harness({ rows, total, columns = COLUMNS, settings, isAdmin = false, sorts, selections, links, bigData }: HarnessProps) {
+function Harness({ rows, total, columns = COLUMNS, settings, isAdmin = false, sorts, selections, links, bigData, toolbarColumns }: HarnessProps) {
   const fetch: FetchPage<Row> = async ({ start, limit }) => {
     const from = (start - 1) * limit;
     return { rows: rows.slice(from, from + limit), total: total ?? rows.length };
@@ -118,6 +120,7 @@ function Harness({ rows, total, columns = COLUMNS, settings, isAdmin = false, so
       onLinkClick={links ? (row, column) => links.push([row, column.field]) : undefined}
       settingsCalls={settings}
       testId="table"
+      {...(toolbarColumns ? { toolbar: ({ visibleColumns }: { visibleColumns: Array<{ field: string; label: string }> }) => void toolbarColumns.push(visibleColumns) } : {})}
     />
   );
 }
@@ -339,6 +342,18 @@ describe('DataTable column settings', () => {
     expect(table().getAttribute('data-settings-state')).toBe('ready');
     expect(headerFields()).toEqual(['name', '#seq', '#select', 'amount', '#operation']);
     expect([header('name').style.position, header('name').style.left, header('name').style.width]).toEqual(['sticky', '0px', '260px']);
+  });
+
+  it('tells a toolbar function the data columns shown, in the order shown, without seq, selection or operation', async () => {
+    const { calls, api } = settingsDouble();
+    const seen: Array<Array<{ field: string; label: string }>> = [];
+    const order = [saved('name'), saved('#seq'), saved('#select'), saved('code', { visible: false }), saved('state'), saved('amount'), saved('#operation')];
+    await ready({ rows: makeRows(1, 3), settings: api, toolbarColumns: seen }, { customOrder: order, exist: {} }, calls);
+    expect(seen.at(-1)).toEqual([
+      { field: 'name', label: 'Name' },
+      { field: 'state', label: 'State' },
+      { field: 'amount', label: 'Amount' },
+    ]);
   });
 
   it('falls back silently to the defaults when the load fails, and to the default order when the saved one no longer fits', async () => {
