@@ -4,7 +4,11 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { CODE } from '../../src/shared/codes';
 import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE } from '../../src/shared/constants';
 import { exportTableUrl } from '../../src/shared/contract/export';
-import { EXPORT_BATCH_ROWS, exportMode } from '../../server/services/export/export';
+import { PassThrough, Writable } from 'node:stream';
+import account from '../../src/resources/defs/account';
+import { EXPORT_BATCH_ROWS, exportMode, streamRows } from '../../server/services/export/export';
+import { csvWriter } from '../../server/services/export/csv-writer';
+import { translator } from '../../server/i18n';
 import { XLSX_SHEET_PATH } from '../../server/services/export/xlsx-writer';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
@@ -104,6 +108,32 @@ describe.each(availableBackends())('export on %s', (backend) => {
     expect(xlsx.length).toBe(n + 1);
     // An empty cell keeps its place.
     expect(xlsx[n]).toEqual(['EXB000001', 'ExportBatch &lt;&amp;&gt; "1', null, 1]);
+  });
+
+  it('waits for a slow reader: a batch is fetched only once the reply has taken the one before', async () => {
+    await sql`insert into account (acct_no, acct_name, org_code, currency_code, bank_code)
+      select 'EXS' || lpad(i::text, 6, '0'), 'ExportSlow ' || i, 'HQ', 'CNY', '102' from generate_series(1, ${2 * EXPORT_BATCH_ROWS + 1}) as i`.execute(t.db);
+    const out = new PassThrough();
+    const csv = csvWriter();
+    // What the reply still held, unread, each time the next batch had been fetched.
+    const waiting: number[] = [];
+    const writer = { ...csv, rows: (rows: Parameters<typeof csv.rows>[0]) => (waiting.push(out.writableLength), csv.rows(rows)) };
+    let bytes = 0;
+    const reader = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _enc, done) {
+        bytes += chunk.length;
+        setImmediate(done);
+      },
+    });
+    const finished = new Promise((resolve) => reader.on('finish', resolve));
+    out.pipe(reader);
+    await streamRows(t.db, { def: account, input: { start: 1, limit: 1, acctName: 'ExportSlow' }, columns: ['acctNo', 'acctName'], fileName: 'x.csv', writer, scope: null, page: null }, out, 'zh-CN', translator('zh-CN'));
+    await finished;
+    expect(waiting).toHaveLength(3);
+    // A batch is far bigger than the stream's buffer: without the wait the reply would hold them all.
+    for (const held of waiting) expect(held).toBeLessThan(out.writableHighWaterMark);
+    expect(bytes).toBeGreaterThan(2 * EXPORT_BATCH_ROWS * 20);
   });
 
   it('a staff user granted two organisations exports only their accounts; without the query\'s function, 403', async () => {
