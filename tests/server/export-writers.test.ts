@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { strFromU8, unzipSync } from 'fflate';
+import { csvField, csvWriter } from '../../server/services/export/csv-writer';
+import { XLSX_CELL_TEXT_MAX, XLSX_SHEET_PATH, xlsxWriter, xmlText } from '../../server/services/export/xlsx-writer';
+import { attachmentDisposition } from '../../server/http/content-disposition';
+import { cleanExportFileName, exportFileName } from '../../src/shared/export-file-name';
+
+/** The export's pure parts (docs/export.md): cells as csv and sheet XML, the file's name and its header. */
+describe('export writers', () => {
+  it('csv: quotes what needs it, keeps numbers, and guards text a spreadsheet would run as a formula', () => {
+    expect(['plain', 'a,b', 'say "hi"', 'two\nlines', 12.5, -3, null].map(csvField)).toEqual(['plain', '"a,b"', '"say ""hi"""', '"two\nlines"', '12.5', '-3', '']);
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx'].map(csvField)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx"]);
+    const w = csvWriter();
+    const text = Buffer.concat([...w.start(['账号', '名称']), ...w.rows([['1', '华东']]), ...w.end()]).toString('utf8');
+    expect(text).toBe('\uFEFF账号,名称\r\n1,华东\r\n');
+  });
+
+  it('sheet XML: escapes markup, drops characters XML cannot hold, cuts at Excel\'s cell limit', () => {
+    expect(xmlText('a < b & c > d')).toBe('a &lt; b &amp; c &gt; d');
+    expect(xmlText('bell\u0007 tab\t ok')).toBe('bell tab\t ok');
+    expect(xmlText('lone \ud800 surrogate, pair 😀')).toBe('lone  surrogate, pair 😀');
+    expect(xmlText('x'.repeat(XLSX_CELL_TEXT_MAX + 5))).toHaveLength(XLSX_CELL_TEXT_MAX);
+  });
+
+  it('xlsx: a zip whose sheet holds a bold header row, inline strings, numbers and place-holding empty cells', () => {
+    const w = xlsxWriter();
+    const bytes = Buffer.concat([...w.start(['A', 'B', 'C']), ...w.rows([[' x ', null, 2]]), ...w.rows([['y', 'z', 0]]), ...w.end()]);
+    const sheet = strFromU8(unzipSync(new Uint8Array(bytes))[XLSX_SHEET_PATH]!);
+    expect(sheet).toContain('<row r="1"><c s="1" t="inlineStr"><is><t>A</t></is></c>');
+    expect(sheet).toContain('<row r="2"><c t="inlineStr"><is><t xml:space="preserve"> x </t></is></c><c/><c><v>2</v></c></row>');
+    expect(sheet).toContain('<row r="3"><c t="inlineStr"><is><t>y</t></is></c><c t="inlineStr"><is><t>z</t></is></c><c><v>0</v></c></row></sheetData></worksheet>');
+  });
+
+  it('file names: the forbidden characters and control characters go, 50 characters at most, the extension once', () => {
+    expect(cleanExportFileName(' a\\b/c:d*e?f"g<h>i|j\u0001 ')).toBe('abcdefghij');
+    expect(cleanExportFileName('名'.repeat(60))).toBe('名'.repeat(50));
+    expect(cleanExportFileName('/:*?')).toBe('');
+    expect([exportFileName('报表', 'csv'), exportFileName('报表.XLSX', 'xlsx'), exportFileName('报表.csv', 'xlsx')]).toEqual(['报表.csv', '报表.XLSX', '报表.csv.xlsx']);
+  });
+
+  it('content-disposition: an ASCII stand-in and the UTF-8 name as RFC 5987 has it', () => {
+    expect(attachmentDisposition('账户 (1).csv')).toBe(`attachment; filename="__ (1).csv"; filename*=UTF-8''%E8%B4%A6%E6%88%B7%20%281%29.csv`);
+    expect(attachmentDisposition('it\'s 100%.csv')).toBe(`attachment; filename="it's 100_.csv"; filename*=UTF-8''it%27s%20100%25.csv`);
+  });
+});
