@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { unzipSync, strFromU8 } from 'fflate';
 import { DIALOG_WIDTH, EXPORT_FILE_NAME_MAX } from '../../src/shared/constants';
 import { ADMIN, loginAs } from './support/users';
@@ -159,7 +160,7 @@ test.describe('export from the accounts table', () => {
     expect(download.suggestedFilename()).toMatch(/^键盘导出\.(xlsx|csv)$/);
   });
 
-  test('in English on a phone: the dialog fits the screen and speaks English', async ({ page }) => {
+  test('in English on a phone: the dialog fits the screen, speaks English and passes axe', async ({ page }) => {
     await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
     await page.setViewportSize({ width: 390, height: 800 });
     await page.reload();
@@ -172,6 +173,9 @@ test.describe('export from the accounts table', () => {
     await expect(box.getByRole('radio', { name: 'Current page' })).toBeChecked();
     await expect(box.getByText('Columns to export')).toBeVisible();
     await expectNoRawLocaleKeys(page);
+    // No serious or critical axe violation in the dialog (names, labels, contrast, focus).
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid=export-dialog]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // Escape closes it.
     await page.keyboard.press('Escape');
     await expect(box).toHaveCount(0);

@@ -125,7 +125,7 @@ describe('the export dialog', () => {
     expect((within(dialog).getByRole('radio', { name: '全部数据' }) as HTMLInputElement).disabled).toBe(true);
     expect(within(dialog).getByTestId('export-all-disabled')).toBeTruthy();
     await submit(dialog);
-    expect(within(dialog).getByTestId('export-confirm')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('export.confirm');
     expect(sent).toEqual([]);
     fireEvent.click(within(dialog).getByTestId('export-continue'));
     await settle();

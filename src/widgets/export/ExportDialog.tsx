@@ -212,7 +212,7 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
                       {api.isMissing('columns') && <Fieldset.ErrorText>{t('export.required', { field: t('export.columns') })}</Fieldset.ErrorText>}
                     </Fieldset.Root>
                     {api.confirming && (
-                      <Alert.Root status="warning" role="alertdialog" aria-live="assertive" data-testid="export-confirm">
+                      <Alert.Root status="warning" role="alert" data-testid="export-confirm">
                         <Alert.Indicator />
                         <Alert.Title>{t('export.confirm', { total: count })}</Alert.Title>
                       </Alert.Root>
