@@ -1,13 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, loginAs } from './support/users';
-import { adminTotal, grantOrganisations } from './support/grants';
+import { adminTotals, grantOrganisations } from './support/grants';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import { parseCsv } from './support/export-files';
 
 /**
  * Issue 12 point 5 as a user meets it: data authorisation is enforced by the server, so a staff
  * user granted two organisations finds exactly those two wherever organisations are listed —
- * the accounts table, the organisation lookup of the account form and the organisation
- * dropdown of the budget form — and a filter naming another organisation finds nothing.
+ * the accounts table and its export of all data, the organisation lookup of the account form
+ * and the organisation dropdown of the budget form — and a filter naming another organisation
+ * finds nothing.
  */
 
 const GRANTED = ['SH01', 'GZ01'];
@@ -24,12 +27,12 @@ async function columnTexts(page: Page, field: string): Promise<string[]> {
   return rows(page).evaluateAll((trs, i) => trs.map((tr) => (tr.children[i] as HTMLElement).innerText.trim()), index);
 }
 
-test('a staff user granted two organisations sees exactly those in the accounts table, the organisation lookup and the organisation dropdown', async ({ page, baseURL }) => {
+test('a staff user granted two organisations sees exactly those in the accounts table, its export, the organisation lookup and the organisation dropdown', async ({ page, baseURL }) => {
   await grantOrganisations(baseURL!, STAFF.userCode, GRANTED);
-  const expected = (await Promise.all(GRANTED.map((orgCode) => adminTotal(baseURL!, 'account', { orgCode })))).reduce((a, b) => a + b, 0);
-  const all = await adminTotal(baseURL!, 'account', {});
+  const [all, ...granted] = await adminTotals(baseURL!, 'account', [{}, ...GRANTED.map((orgCode) => ({ orgCode }))]);
+  const expected = granted.reduce((a, b) => a + b, 0);
   expect(expected).toBeGreaterThan(0);
-  expect(expected).toBeLessThan(all);
+  expect(expected).toBeLessThan(all!);
 
   await loginAs(page, STAFF, '/account');
   await expect(page.getByTestId('resource-account')).toBeVisible();
@@ -43,6 +46,19 @@ test('a staff user granted two organisations sees exactly those in the accounts 
   const pager = page.getByRole('navigation', { name: '分页' });
   await expect(pager.getByText(String(pages), { exact: true })).toBeVisible();
   await expect(pager.getByText(String(pages + 1), { exact: true })).toHaveCount(0);
+
+  // Exporting all data: the file holds exactly the two organisations' accounts.
+  await page.getByTestId('export-trigger').click();
+  const box = page.getByTestId('export-dialog');
+  await box.getByTestId('export-scope').getByText('全部数据', { exact: true }).click();
+  await expect(box.getByRole('radio', { name: '全部数据' })).toBeChecked();
+  await box.getByTestId('export-file-type').selectOption('csv');
+  const [download] = await Promise.all([page.waitForEvent('download'), box.getByTestId('export-submit').click()]);
+  const [header, ...data] = parseCsv(await readFile(await download.path(), 'utf8'));
+  const org = header!.indexOf('所属机构');
+  expect(org).toBeGreaterThanOrEqual(0);
+  expect(data).toHaveLength(expected);
+  expect(new Set(data.map((r) => r[org]))).toEqual(new Set(GRANTED));
 
   // Asking for another organisation by filter finds nothing: the server cut it.
   await page.getByTestId('query-form').getByLabel('所属机构').fill('HQ');

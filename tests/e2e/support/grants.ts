@@ -42,11 +42,19 @@ export async function grantOrganisations(baseURL: string, userCode: string, orgC
   }
 }
 
-/** What an administrator's query of a resource counts (unscoped): the figure a scoped user's list is held against. */
-export async function adminTotal(baseURL: string, resource: string, filter: Record<string, unknown>): Promise<number> {
+/**
+ * What an administrator's queries of a resource count (unscoped), one total per filter: the
+ * figures a scoped user's list is held against. One session for them all (a second login of
+ * the same user would end the first).
+ */
+export async function adminTotals(baseURL: string, resource: string, filters: Array<Record<string, unknown>>): Promise<number[]> {
   const api = apiClient(baseURL);
   const admin = await session(api, ADMIN);
-  const page = await api.post(`/api/fsmc/${resource}/query`, { start: 1, limit: 1, ...filter }, admin);
-  expect(page.body.code).toBe(0);
-  return page.body.data.total as number;
+  const totals: number[] = [];
+  for (const filter of filters) {
+    const page = await api.post(`/api/fsmc/${resource}/query`, { start: 1, limit: 1, ...filter }, admin);
+    expect(page.body.code, page.body.msg).toBe(0);
+    totals.push(page.body.data.total as number);
+  }
+  return totals;
 }
