@@ -7,7 +7,7 @@ import { labelOf, type ResourceDef } from '../../../src/resources/define';
 import { resourceEndpoints } from '../../../src/resources/contract';
 import { querySchema } from '../../../src/resources/schema';
 import { EXPORT_SCOPE_PAGE, exportTableUrl, type ExportRequest } from '../../../src/shared/contract/export';
-import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE } from '../../../src/shared/constants';
+import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, type Language } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
 import { cleanExportFileName, exportFileName } from '../../../src/shared/export-file-name';
 import { badRequest, refuse } from '../../http/answer';
@@ -34,8 +34,8 @@ import type { Cell, SheetWriter } from './sheet';
 export const EXPORT_BATCH_ROWS = 2_000;
 const CURSOR = 'export_rows';
 
-/** The registered resource queries an export may name, by their tableUrl. */
-const TABLES = new Map(RESOURCES.map((def) => [exportTableUrl(def.code), def]));
+/** The registered resource queries an export may name, by their tableUrl: the definition, its query's grant and schema. */
+const TABLES = new Map(RESOURCES.map((def) => [exportTableUrl(def.code), { def, func: resourceEndpoints(def).query.flags.func!, schema: querySchema(def) }]));
 /** Table columns that hold no data. */
 const NOT_DATA = new Set(['seq', 'operation', 'checkbox', 'radio']);
 
@@ -94,11 +94,11 @@ export interface ExportPlan {
  * the row count.
  */
 export async function planExport(request: FastifyRequest, body: ExportRequest): Promise<ExportPlan> {
-  const def = TABLES.get(body.tableUrl);
-  if (!def) throw refuse(CODE.exportTableUnknown, { table: body.tableUrl });
+  const table = TABLES.get(body.tableUrl);
+  if (!table) throw refuse(CODE.exportTableUnknown, { table: body.tableUrl });
+  const { def, func, schema } = table;
   // The query's own grant: its function, or any of its pages' (src/resources/contract.ts).
-  await requireFunc(resourceEndpoints(def).query.flags.func!)(request);
-  const schema = querySchema(def);
+  await requireFunc(func)(request);
   if (!Value.Check(schema, body.query)) {
     const first = [...Value.Errors(schema, body.query)][0] as { instancePath?: string; message?: string } | undefined;
     throw badRequest(`query${first?.instancePath ?? ''} ${first?.message ?? ''}`.trim());
@@ -146,11 +146,11 @@ async function write(out: PassThrough, chunks: Uint8Array[]): Promise<void> {
  * Streams the planned rows through a cursor, batch by batch (one transaction, so the file is
  * one consistent snapshot), into `out`; ends it, or destroys it on a failure.
  */
-export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lang: string, t: Translate): Promise<void> {
+export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lang: Language, t: Translate): Promise<void> {
   try {
     const { def, columns, writer } = plan;
     const cells = await cellFormatter(db, def, columns, lang, t);
-    await write(out, writer.start(columns.map((c) => labelOf(def, c, lang as 'zh-CN'))));
+    await write(out, writer.start(columns.map((c) => labelOf(def, c, lang))));
     await db.transaction().execute(async (tx) => {
       // Only what the file shows (the state column reads enabled too).
       let query = sortedQuery(tx, def, plan.input, plan.scope, new Set([...columns, 'recordState', 'enabled']));
