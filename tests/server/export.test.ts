@@ -136,6 +136,20 @@ describe.each(availableBackends())('export on %s', (backend) => {
     expect(bytes).toBeGreaterThan(2 * EXPORT_BATCH_ROWS * 20);
   });
 
+  it('a reader that goes away ends the export: no further batch is fetched and the database is free', async () => {
+    await sql`insert into account (acct_no, acct_name, org_code, currency_code, bank_code)
+      select 'EXA' || lpad(i::text, 6, '0'), 'ExportAbandoned ' || i, 'HQ', 'CNY', '102' from generate_series(1, ${2 * EXPORT_BATCH_ROWS + 1}) as i`.execute(t.db);
+    const out = new PassThrough();
+    const csv = csvWriter();
+    let batches = 0;
+    // Nobody reads: the first batch fills the reply, then the client is gone (Fastify destroys the stream).
+    const writer = { ...csv, rows: (rows: Parameters<typeof csv.rows>[0]) => (batches++, queueMicrotask(() => out.destroy()), csv.rows(rows)) };
+    await streamRows(t.db, { def: account, input: { start: 1, limit: 1, acctName: 'ExportAbandoned' }, columns: ['acctNo', 'acctName'], fileName: 'x.csv', writer, scope: null, page: null }, out, 'zh-CN', translator('zh-CN'));
+    expect(batches).toBe(1);
+    // On PGlite the export's transaction holds the one connection: this answers only once it ended.
+    expect((await queryAccounts(admin, { acctName: 'ExportAbandoned', limit: 1 })).total).toBe(2 * EXPORT_BATCH_ROWS + 1);
+  });
+
   it('a staff user granted two organisations exports only their accounts; without the query\'s function, 403', async () => {
     const staff = await t.login(DEMO.staff);
     expect((await t.post('/api/fsmc/duty/query', { start: 1, limit: 10 }, { token: staff })).status).toBe(403);
