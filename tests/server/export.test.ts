@@ -187,6 +187,11 @@ describe.each(availableBackends())('export on %s', (backend) => {
     expect((await exportCall({ exportColumn: ['acctNo', '#operation'] }, admin)).status).toBe(400);
     const res = await exportCall({ query: { start: 1, limit: 10, notAFilter: 'x' } }, admin);
     expect([res.status, res.json?.code]).toEqual([400, CODE.validation]);
+    // A day the calendar has not is the request's fault, as on the table's query, not a server error.
+    const rates = { tableUrl: exportTableUrl('exchange-rate'), exportColumn: ['rateDate'] };
+    const day = await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateFrom: '2026-02-30' } }, admin);
+    expect([day.status, day.json?.code]).toEqual([400, CODE.validation]);
+    expect((await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateFrom: '2026-02-28' } }, admin)).status).toBe(200);
   });
 
   it('counts the rows itself: above 10,000 it answers that background jobs are not available, whatever total says', async () => {
