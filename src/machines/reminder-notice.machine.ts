@@ -10,6 +10,8 @@ import { assign, fromPromise, setup } from 'xstate';
  */
 export interface ReminderNoticeContext {
   noNotify: boolean;
+  /** The reminders were on screen on this arrival (their drawer opened, even before the count came back): no notice then. */
+  seen: boolean;
   unread: number;
   serverMessage: string | null;
 }
@@ -35,13 +37,14 @@ export const reminderNoticeMachine = setup({
   },
   guards: {
     isNoNotify: ({ context }) => context.noNotify,
-    hasUnread: ({ context }) => context.unread > 0,
+    isWorthShowing: ({ context }) => context.unread > 0 && !context.seen,
   },
   actions: {
     keepPreference: assign({ noNotify: ({ context, event }) => (event.type === 'NOTICE.START' || event.type === 'PREFERENCE.SET' ? event.noNotify : context.noNotify) }),
     revertPreference: assign({ noNotify: ({ context }) => !context.noNotify }),
     keepUnread: assign((_, unread: number) => ({ unread })),
     clearUnread: assign({ unread: 0 }),
+    markSeen: assign({ seen: true }),
     clearServerMessage: assign({ serverMessage: null }),
     keepServerMessage: assign({ serverMessage: ({ event }) => message((event as { error?: unknown }).error) }),
     /** Keeps the preference on this computer (isNoNotify): provided by the shell. */
@@ -51,8 +54,11 @@ export const reminderNoticeMachine = setup({
   },
 }).createMachine({
   id: 'reminderNotice',
-  context: { noNotify: false, unread: 0, serverMessage: null },
+  context: { noNotify: false, seen: false, unread: 0, serverMessage: null },
   initial: 'idle',
+  // The reminders drawer may open before the count is back (an address naming it): noted in
+  // any state, so the notice never shows over reminders already on screen.
+  on: { 'NOTICE.DISMISS': { actions: 'markSeen' } },
   states: {
     idle: {
       on: { 'NOTICE.START': { target: 'checking', actions: 'keepPreference' } },
@@ -69,12 +75,12 @@ export const reminderNoticeMachine = setup({
       },
     },
     deciding: {
-      always: [{ guard: 'hasUnread', target: 'showing' }, { target: 'quiet' }],
+      always: [{ guard: 'isWorthShowing', target: 'showing' }, { target: 'quiet' }],
     },
     showing: {
       tags: ['notice'],
       on: {
-        'NOTICE.DISMISS': { target: 'quiet', actions: 'clearUnread' },
+        'NOTICE.DISMISS': { target: 'quiet', actions: ['clearUnread', 'markSeen'] },
         'NOTICE.OPEN': { target: 'quiet', actions: ['clearUnread', 'openReminders'] },
         'PREFERENCE.SET': { target: 'saving', actions: 'clearUnread' },
       },
