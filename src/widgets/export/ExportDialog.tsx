@@ -1,5 +1,6 @@
 import { Suspense, use, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, CloseButton, Dialog, Field, Fieldset, HStack, IconButton, Input, NativeSelect, Portal, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, CloseButton, Dialog, Field, Fieldset, HStack, IconButton, Input, Portal, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../OptionSelect';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { exportMachine, type ExportChoice, type ExportColumnOption } from '../../machines/export.machine';
@@ -149,17 +150,7 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
                         {t('export.fileType')}
                         <Field.RequiredIndicator />
                       </Field.Label>
-                      <NativeSelect.Root size="sm" disabled={api.getFileTypeProps().disabled}>
-                        <NativeSelect.Field {...api.getFileTypeProps()} data-testid="export-file-type">
-                          <option value="">{t('export.choose')}</option>
-                          {fileTypes.map((o) => (
-                            <option key={o.value} value={o.value}>
-                              {o.text}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <OptionSelect options={fileTypes} empty={t('export.choose')} field={{ ...api.getFileTypeProps(), 'data-testid': 'export-file-type' }} />
                       {required('fileType', t('export.fileType'))}
                     </Field.Root>
                     <Fieldset.Root invalid={api.isMissing('scope')}>

@@ -1,5 +1,6 @@
 import { Suspense, use, useState } from 'react';
-import { Badge, Box, Button, Collapsible, Field, Group, HStack, IconButton, Input, Menu, NativeSelect, Portal, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Collapsible, Field, Group, HStack, IconButton, Input, Menu, Portal, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../OptionSelect';
 import { useSelector } from '@xstate/react';
 import { connectQueryPage, type QueryPageApi, type ShownField } from '../../machines/query-page.connect';
 import { DATE_RANGE_SHORTCUTS, FORM_LAYOUT, SAVED_QUERY_DEFAULT, type DateRangeShortcut } from '../../shared/constants';
@@ -184,10 +185,10 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
         </Suspense>
       );
     case 'select':
-      return <OptionSelect id={id} options={field.options ?? []} input={props(keys[0]!)} />;
+      return <QueryOptionSelect id={id} options={field.options ?? []} input={props(keys[0]!)} />;
     case 'bool':
       return (
-        <OptionSelect
+        <QueryOptionSelect
           id={id}
           options={[
             { value: 'true', text: t('query.input.yes') },
@@ -239,21 +240,9 @@ function RangeShortcuts({ api, label, fromKey, toKey }: { api: QueryPageApi; lab
 
 type SelectInput = ReturnType<QueryPageApi['getInputProps']>;
 
-function OptionSelect({ id, options, input }: { id: string; options: Array<{ value: string; text: string }>; input: SelectInput }) {
+function QueryOptionSelect({ id, options, input }: { id: string; options: Array<{ value: string; text: string }>; input: SelectInput }) {
   const { t } = useI18n();
-  return (
-    <NativeSelect.Root size="sm" disabled={input.disabled}>
-      <NativeSelect.Field id={id} {...input}>
-        <option value="">{t('query.input.any')}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.text}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
+  return <OptionSelect options={options} empty={t('query.input.any')} field={{ id, ...input }} />;
 }
 
 /**
@@ -284,5 +273,5 @@ function ExtendedInput({ field, id, input }: { field: QueryField; id: string; in
 function DictionarySelect({ id, dict, input }: { id: string; dict: string; input: SelectInput }) {
   const { lang } = useI18n();
   const options = use(dictionaryOptions(dict, lang));
-  return <OptionSelect id={id} options={options} input={input} />;
+  return <QueryOptionSelect id={id} options={options} input={input} />;
 }
