@@ -168,3 +168,26 @@ test('copy on the by-user page, in English: refused while the target has grants,
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   }
 });
+
+test('the account chooser scrolls through every one of the 500 seeded accounts, 15 a page, until the list says it ends', async ({ page }) => {
+  await loginAs(page, ADMIN, '/data-auth/account');
+  await page.getByTestId('resource-data-auth.account').getByRole('button', { name: '新增', exact: true }).click();
+  await field(page, 'dataValue').click();
+  await expect(options(page)).toHaveCount(15);
+  let shown = 15;
+  // Fetched pages × 15 reach the total: then, and only then, the list says it has ended.
+  while ((await status(page).getAttribute('data-state')) !== 'end') {
+    await expect(status(page)).toHaveAttribute('data-state', 'more');
+    await list(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(async () => options(page).count()).toBeGreaterThan(shown);
+    const now = await options(page).count();
+    expect(now - shown).toBeLessThanOrEqual(15);
+    shown = now;
+    await expect(status(page)).not.toHaveAttribute('data-state', 'loading');
+  }
+  // The 500 seeded, and any another test has added since; each account once.
+  expect(shown).toBeGreaterThanOrEqual(500);
+  const values = await options(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-value')));
+  expect(values.every(Boolean)).toBe(true);
+  expect(new Set(values).size).toBe(values.length);
+});
