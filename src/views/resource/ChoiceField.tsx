@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useFollowedReset } from '../../widgets/useFollowedReset';
 import { choiceKey, choiceOf } from '../../resources/field-choice';
 import { useI18n } from '../../services/i18n/react';
 import { FieldInput, type FieldInputProps } from './FieldInput';
@@ -15,12 +15,7 @@ export function ChoiceField(props: FieldInputProps) {
   const { def, value, onChange } = props;
   const values = props.values ?? {};
   const key = choiceKey(def, values);
-  const last = useRef({ key, value });
-  useEffect(() => {
-    const before = last.current;
-    last.current = { key, value };
-    if (before.key !== key && before.value === value && value !== '') onChange('');
-  }, [key, value, onChange]);
+  useFollowedReset(key, String(value ?? ''), onChange);
   const choice = choiceOf(def, values);
   if (choice.state === 'none') return null;
   if (choice.state === 'chosen' || choice.state === 'fixed') return <FieldInput key={key} {...props} def={choice.field} />;

@@ -1,4 +1,5 @@
-import { Suspense, use, useEffect, useRef } from 'react';
+import { Suspense, use } from 'react';
+import { useFollowedReset } from '../useFollowedReset';
 import { Skeleton, Text } from '@chakra-ui/react';
 import type { FieldDef } from '../../resources/define';
 import { isOfferedSource } from '../../services/api/scroll';
@@ -47,12 +48,7 @@ function FieldBody({ name, def, value, onChange, values = {}, readOnly, invalid 
   const params = paramsOf(def, values);
   const missing = missingParams(def, values);
   const paramsKey = JSON.stringify(params);
-  const last = useRef({ paramsKey, value });
-  useEffect(() => {
-    const before = last.current;
-    last.current = { paramsKey, value };
-    if (before.paramsKey !== paramsKey && before.value === value && value !== '') onChange('');
-  }, [paramsKey, value, onChange]);
+  useFollowedReset(paramsKey, value, onChange);
   if (!def.scroll || !isOfferedSource(def.scroll)) return null;
   const waiting = missing.length > 0;
   const label = def.label[lang];
