@@ -7,6 +7,11 @@ import { STAFF, loginAs } from './support/users';
  * practices) on the login page, the shell and a stack of drawers, in both languages.
  */
 async function expectNoSeriousViolations(page: Page, where: string) {
+  // A drawer fades in: scanned mid-animation, its text's contrast is measured against a
+  // half-transparent background (a CI run saw exactly that). Finite animations end first.
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+    .map((a) => a.finished.catch(() => undefined))));
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
