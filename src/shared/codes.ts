@@ -191,6 +191,39 @@ export const CODE = {
   exportFileNameEmpty: 2503,
   /** An exported column that is not a column of the table. */
   exportColumnUnknown: 2504,
+  // 27xx: attachments (docs/attachments.md)
+  /** A single file above the upload limit; the message names the limit. */
+  uploadTooLarge: 2700,
+  /** The file's extension is not among the accepted types. */
+  uploadTypeNotAccepted: 2701,
+  /** The file's bytes are not what its extension says (a .pdf that is not a PDF). */
+  uploadContentMismatch: 2702,
+  /** The request carries no file part. */
+  uploadNoFile: 2703,
+  /** isLimit is on and the record holds attachmentSize files already. */
+  uploadCountLimit: 2704,
+  /** The orderNo names no record the caller may attach to, nor a draft of theirs. */
+  uploadOwnerUnknown: 2705,
+  /** The file does not exist, or the caller may not see its record. */
+  uploadFileNotFound: 2706,
+  /** deleteFlag says the file may not be deleted. */
+  uploadNotDeletable: 2707,
+  /** The record cannot be changed now (its state, or the caller's grant): nor its attachments. */
+  uploadRecordLocked: 2708,
+  /** A required attachment type is missing on save (widgets §5 "upload required"). */
+  uploadRequired: 2709,
+  /** The default requirement is on and the record has no attachment. */
+  uploadRequiredAny: 2710,
+  /** A category that is not one of the business's attachment types. */
+  uploadCategoryUnknown: 2711,
+  /** Bulk download or delete with nothing chosen. */
+  uploadEmptySelection: 2712,
+  /** Bulk delete where none of the chosen files may be deleted. */
+  uploadNoneDeletable: 2713,
+  /** A multipart field is missing or malformed (orderNo, systemCode). */
+  uploadBadField: 2714,
+  /** The business's attachments are kept at an external address, not here. */
+  uploadExternal: 2715,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */
