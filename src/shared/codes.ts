@@ -185,12 +185,24 @@ export const CODE = {
   exportTableUnknown: 2500,
   /** Above EXPORT_FORBIDDEN_ABOVE rows (widgets §5: data volume exceeds 1 million, export forbidden). */
   exportTooLarge: 2501,
-  /** Above EXPORT_CONFIRM_ABOVE rows: a background job's work, and jobs are not available yet (issue 13). */
+  /** Retired: answered above EXPORT_CONFIRM_ABOVE rows before background jobs existed (now such an export is a job). */
   exportNeedsJob: 2502,
   /** Nothing is left of the file name once the forbidden characters are stripped. */
   exportFileNameEmpty: 2503,
   /** An exported column that is not a column of the table. */
   exportColumnUnknown: 2504,
+  /** No export job of the caller's has this id (another user's job is not told apart from none). */
+  exportJobUnknown: 2505,
+  /** The job's file is asked for before the job is done. */
+  exportJobNotDone: 2506,
+  /** A job's failure: the server could not write the file (the reason stored with the job). */
+  exportJobFailed: 2507,
+  /** A job's failure: interrupted by restarts EXPORT_JOB_MAX_ATTEMPTS times (its process died while running it). */
+  exportJobInterrupted: 2508,
+  /** A done job whose file is no longer in the file store. */
+  exportJobFileGone: 2509,
+  /** The caller already has EXPORT_JOBS_WAITING_MAX jobs pending or running. */
+  exportJobsTooMany: 2510,
   // 27xx: attachments (docs/attachments.md)
   /** A single file above the upload limit; the message names the limit. */
   uploadTooLarge: 2700,

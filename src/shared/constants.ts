@@ -243,6 +243,18 @@ export const EXPORT_FILE_NAME_MAX = 50;
 export const EXPORT_FILE_NAME_FORBIDDEN = /[\\/:*?"<>|]/g;
 export const EXPORT_TYPE_ALL = '02';
 export const EXPORT_ASYNC = 2;
+/** Ours (docs/export.md, "Jobs"): how often the export-jobs list asks again while a job is pending or running. */
+export const EXPORT_JOB_POLL_MS = 1000;
+/** Ours: how often a server process looks for pending export jobs (and lapsed leases) when nothing woke it. */
+export const EXPORT_JOB_RUNNER_IDLE_MS = 5000;
+/** Ours: a running job's lease; its process renews it with every batch, and one that lapses means the process died. */
+export const EXPORT_JOB_LEASE_MS = 120_000;
+/** Ours: runs of a job whose process died (its lease lapsed) before it is marked failed instead of run again. */
+export const EXPORT_JOB_MAX_ATTEMPTS = 3;
+/** Ours: hours a finished job (and its file) is kept, from when it finished. */
+export const EXPORT_JOB_KEEP_HOURS = 24;
+/** Ours: a user's jobs pending or running at once; one more is refused (2510). */
+export const EXPORT_JOBS_WAITING_MAX = 5;
 export const IMPORT_TYPE_COVER = 'COVER';
 
 // ---- Widgets §9: timings ---------------------------------------------------------------
