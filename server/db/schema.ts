@@ -349,6 +349,33 @@ export interface ElementInfoTable {
   updatedAt: UpdatedAt;
 }
 
+/** An asynchronous export (migration 0018; docs/export.md, "Jobs"). */
+export interface ExportJobTable {
+  id: Generated<number>;
+  ownerId: number;
+  resourceCode: string;
+  query: ColumnType<Record<string, unknown>, string, string>;
+  columns: ColumnType<string[], string, string>;
+  scope: string;
+  dataScope: ColumnType<Array<{ field: string; values: string[] }> | null, string | null, string | null>;
+  fileType: string;
+  fileName: string;
+  lang: string;
+  total: number;
+  rowsDone: ColumnType<number, number | undefined, number>;
+  status: ColumnType<'pending' | 'running' | 'done' | 'failed', 'pending' | undefined, 'pending' | 'running' | 'done' | 'failed'>;
+  failureCode: number | null;
+  failureParams: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  storageName: string | null;
+  byteSize: number | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  workerId: string | null;
+  leaseUntil: Date | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -380,4 +407,5 @@ export interface Database {
   sectionExist: SectionExistTable;
   sysPageIframe: SysPageIframeTable;
   embeddedRemark: EmbeddedRemarkTable;
+  exportJob: ExportJobTable;
 }

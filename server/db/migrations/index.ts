@@ -17,6 +17,7 @@ import * as m0014 from './0014_scroll_select';
 import * as m0015 from './0015_data_auth';
 import * as m0016 from './0016_org_struct';
 import * as m0017 from './0017_data_auth_kinds';
+import * as m0018 from './0018_export_jobs';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0015_data_auth': m0015,
   '0016_org_struct': m0016,
   '0017_data_auth_kinds': m0017,
+  '0018_export_jobs': m0018,
 };
