@@ -232,6 +232,11 @@ export interface UploadFileTable {
   createdBy: number | null;
   createdAt: CreatedAt;
   deletedAt: Date | null;
+  /** Empty or '1': the file may be deleted; '0': it may not (widgets §3). */
+  deleteFlag: string | null;
+  /** The record it is attached to (docs/attachments.md); null while it waits in a draft's orderNo. */
+  resourceCode: string | null;
+  recordId: number | null;
 }
 
 /** A user's saved query of a page (widgets §3 "Saved query"); formData is jsonb. */
