@@ -236,6 +236,15 @@ export const CODE = {
   uploadBadField: 2714,
   /** The business's attachments are kept at an external address, not here. */
   uploadExternal: 2715,
+  // 2800-2819: the document previewer (docs/previewer.md)
+  /** An Office file, and no converter (LibreOffice) on this server: the previewer offers the download. */
+  previewConverterMissing: 2800,
+  /** The converter could not turn the file into pdf (a damaged or protected document). */
+  previewConversionFailed: 2801,
+  /** The conversion took longer than the server allows (OFFICE_CONVERT_TIMEOUT_SECONDS). */
+  previewConversionTimeout: 2802,
+  /** The file is not an Office document: the previewer shows it from its own bytes. */
+  previewNotOffice: 2803,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */
