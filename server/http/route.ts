@@ -26,7 +26,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   const prefix = app.prefix;
   if (!endpoint.path.startsWith(`${prefix}/`)) throw new Error(`${endpoint.path} is not under ${prefix}`);
   const { anonymous, requestToken, notEncrypted, admin, func } = endpoint.flags;
-  const input = isEmptyBody(endpoint) ? {} : endpoint.method === 'GET' ? { querystring: endpoint.body } : { body: endpoint.body };
+  const input = isEmptyBody(endpoint) || endpoint.multipart ? {} : endpoint.method === 'GET' ? { querystring: endpoint.body } : { body: endpoint.body };
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length),

@@ -45,13 +45,18 @@ export interface Endpoint<B extends TSchema = TSchema, D extends TSchema = TSche
   client: ClientFlags;
   /** The answer is a file, not `{code, msg, data}` (data describes nothing then). */
   file?: boolean;
+  /**
+   * A multipart upload: `body` describes its fields, which the handler checks itself as it reads
+   * the stream (a JSON body schema cannot see them before the file part streams by).
+   */
+  multipart?: boolean;
 }
 
 export type BodyOf<E extends Endpoint> = Static<E['body']>;
 export type DataOf<E extends Endpoint> = Static<E['data']>;
 
 export function endpoint<B extends TSchema, D extends TSchema>(
-  spec: { method?: 'GET' | 'POST'; path: string; summary: string; body?: B; params?: TSchema; data: D; flags?: RouteFlags; client?: ClientFlags; file?: boolean },
+  spec: { method?: 'GET' | 'POST'; path: string; summary: string; body?: B; params?: TSchema; data: D; flags?: RouteFlags; client?: ClientFlags; file?: boolean; multipart?: boolean },
 ): Endpoint<B, D> {
   return {
     method: spec.method ?? 'POST',
@@ -63,6 +68,7 @@ export function endpoint<B extends TSchema, D extends TSchema>(
     flags: spec.flags ?? {},
     client: spec.client ?? {},
     ...(spec.file ? { file: true } : {}),
+    ...(spec.multipart ? { multipart: true } : {}),
   };
 }
 
