@@ -87,6 +87,22 @@ export interface ExportPlan {
   scope: Awaited<ReturnType<typeof resourceScope>>['all'];
   /** A page: only these rows of the sorted query. */
   page: { offset: number; limit: number } | null;
+  /** The rows the server counted, and so how the file comes (a job above EXPORT_CONFIRM_ABOVE). */
+  rows?: number;
+  mode?: ExportMode;
+}
+
+export interface StreamOptions {
+  /** After each batch, the rows written so far (a job's progress and lease); a throw ends the export. */
+  onBatch?: (written: number) => Promise<void>;
+  /**
+   * A job's way through the rows: a cursor WITH HOLD under this name, each fetch a statement of
+   * its own on the connection `on` hands over, so other queries take turns with the job between
+   * batches (on PGlite, one connection for the whole process, a transaction would hold every
+   * request back until the file is written). The snapshot is still one: the cursor's rows are
+   * fixed when it is declared.
+   */
+  held?: { cursor: string; on: <T>(work: (db: Db) => Promise<T>) => Promise<T> };
 }
 
 /**
@@ -125,8 +141,7 @@ export async function planExport(request: FastifyRequest, body: ExportRequest): 
   const rows = page ? Math.max(0, Math.min(page.limit, total - page.offset)) : total;
   const mode = exportMode(rows);
   if (mode === 'forbidden') throw refuse(CODE.exportTooLarge, { total: rows, max: EXPORT_FORBIDDEN_ABOVE });
-  if (mode === 'job') throw refuse(CODE.exportNeedsJob, { total: rows, max: EXPORT_CONFIRM_ABOVE });
-  return { def, input, columns: [...new Set(body.exportColumn)], fileName: exportFileName(name, body.fileType), writer: body.fileType === 'xlsx' ? xlsxWriter() : csvWriter(), scope, page };
+  return { def, input, columns: [...new Set(body.exportColumn)], fileName: exportFileName(name, body.fileType), writer: body.fileType === 'xlsx' ? xlsxWriter() : csvWriter(), scope, page, rows, mode };
 }
 
 class ReplyClosed extends Error {}
@@ -155,23 +170,32 @@ async function write(out: PassThrough, chunks: Uint8Array[]): Promise<void> {
  * Streams the planned rows through a cursor, batch by batch (one transaction, so the file is
  * one consistent snapshot), into `out`; ends it, or destroys it on a failure.
  */
-export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lang: Language, t: Translate): Promise<void> {
+export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lang: Language, t: Translate, options: StreamOptions = {}): Promise<void> {
   try {
     const { def, columns, writer } = plan;
     const cells = await cellFormatter(db, def, columns, lang, t);
     await write(out, writer.start(columns.map((c) => labelOf(def, c, lang))));
-    await db.transaction().execute(async (tx) => {
+    const run = async (tx: Db, cursor: string, hold: boolean) => {
       // Only what the file shows (the state column reads enabled too).
       let query = sortedQuery(tx, def, plan.input, plan.scope, new Set([...columns, 'recordState', 'enabled']));
       if (plan.page) query = query.limit(plan.page.limit).offset(plan.page.offset);
-      await sql`declare ${sql.raw(CURSOR)} no scroll cursor for ${query}`.execute(tx);
-      for (;;) {
-        const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from ${sql.raw(CURSOR)}`.execute(tx);
-        if (rows.length) await write(out, writer.rows(rows.map(cells)));
-        if (rows.length < EXPORT_BATCH_ROWS) break;
+      await sql`declare ${sql.raw(cursor)} no scroll cursor ${sql.raw(hold ? 'with hold ' : '')}for ${query}`.execute(tx);
+      try {
+        for (let written = 0; ; ) {
+          const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from ${sql.raw(cursor)}`.execute(tx);
+          if (rows.length) await write(out, writer.rows(rows.map(cells)));
+          written += rows.length;
+          if (rows.length) await options.onBatch?.(written);
+          if (rows.length < EXPORT_BATCH_ROWS) break;
+        }
+      } finally {
+        // A held cursor outlives any transaction: it must be closed however the loop ended.
+        if (hold) await sql`close ${sql.raw(cursor)}`.execute(tx).catch(() => undefined);
       }
-      await sql`close ${sql.raw(CURSOR)}`.execute(tx);
-    });
+      if (!hold) await sql`close ${sql.raw(cursor)}`.execute(tx);
+    };
+    if (options.held) await options.held.on((conn) => run(conn, options.held!.cursor, true));
+    else await db.transaction().execute((tx) => run(tx, CURSOR, false));
     await write(out, writer.end());
     out.end();
   } catch (error) {
@@ -182,11 +206,17 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
   }
 }
 
-/** The route's handler: refuse as JSON, or answer the file and stream it. */
-export async function exportHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const plan = await planExport(request, request.body as ExportRequest);
+/** The file now: its headers, then the rows streamed into the reply. */
+export function sendExport(request: FastifyRequest, reply: FastifyReply, plan: ExportPlan): FastifyReply {
   const out = new PassThrough();
   reply.header('Content-Type', plan.writer.contentType).header('Content-Disposition', attachmentDisposition(plan.fileName)).header('Cache-Control', 'no-store');
   streamRows(request.server.db, plan, out, request.lang, request.t).catch((error: unknown) => request.log.error({ err: error }, 'export stream failed'));
   return reply.send(out);
+}
+
+/** A synchronous export's handler: refuse as JSON, or answer the file and stream it (a job's answer is the route's, server/routes/fsmc/export.ts). */
+export async function exportHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const plan = await planExport(request, request.body as ExportRequest);
+  if (plan.mode === 'job') throw refuse(CODE.exportNeedsJob, { total: plan.rows, max: EXPORT_CONFIRM_ABOVE });
+  return sendExport(request, reply, plan);
 }
