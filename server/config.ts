@@ -1,3 +1,4 @@
+import { UPLOAD_MAX_BYTES } from '../src/shared/constants';
 import path from 'node:path';
 import { QR_LOGIN_LIFETIME_SECONDS } from '../src/shared/constants';
 import { isHttpsOrigin } from '../src/shared/embedded-protocol';
@@ -52,6 +53,18 @@ export interface ServerConfig {
    * paths (docs/embedded-pages.md).
    */
   embeddedPageOrigins: string[];
+  /** The largest single upload in bytes (UPLOAD_MAX_BYTES; default the spec's 500 MB, widgets §9). */
+  uploadMaxBytes: number;
+  /**
+   * The program that turns Office files into pdf for the previewer (OFFICE_CONVERTER, default
+   * `soffice` on PATH: LibreOffice headless). Empty or `none`: no converter, Office files are
+   * offered for download instead (docs/previewer.md).
+   */
+  officeConverter: string;
+  /** Seconds one conversion may take before it is stopped (OFFICE_CONVERT_TIMEOUT_SECONDS). */
+  officeConvertTimeoutSeconds: number;
+  /** Where converted pdfs are kept, by the source's sha256 (OFFICE_PREVIEW_DIR; under the data directory, outside the web root). */
+  officePreviewDir: string;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -111,5 +124,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     shutdownTimeoutSeconds: seconds(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
     databaseRetrySeconds: seconds(env.DATABASE_RETRY_SECONDS, 30),
     embeddedPageOrigins: embeddedPageOrigins(env.EMBEDDED_PAGE_ORIGINS),
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES),
+    officeConverter: env.OFFICE_CONVERTER === 'none' ? '' : (env.OFFICE_CONVERTER ?? 'soffice'),
+    officeConvertTimeoutSeconds: int(env.OFFICE_CONVERT_TIMEOUT_SECONDS, 60),
+    officePreviewDir: path.resolve(root, env.OFFICE_PREVIEW_DIR ?? path.join(dataDir, 'office-preview')),
   };
 }

@@ -24,6 +24,7 @@ import lookupRoutes from './lookups';
 import scrollSelectRoutes from './scroll-select';
 import dataAuthRoutes from './data-auth';
 import exportRoutes from './export';
+import previewRoutes from './preview';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -52,4 +53,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(scrollSelectRoutes);
   await app.register(dataAuthRoutes);
   await app.register(exportRoutes);
+  await app.register(previewRoutes);
 }
