@@ -12,6 +12,7 @@ import permissions from './plugins/permissions';
 import sessionGuard from './plugins/session-guard';
 import envelope from './plugins/envelope';
 import requestToken from './plugins/request-token';
+import exportJobs from './plugins/export-jobs';
 import health from './plugins/health';
 import { deploymentOptions } from './http/deployment';
 import headers from './plugins/headers';
@@ -67,6 +68,8 @@ export async function buildApp({ db, config, logger = false, clock = realClock }
   // bodyLimit above is for JSON; a part may reach UPLOAD_MAX_BYTES and never sits in memory.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 20, fields: 20, fieldSize: 64 * 1024 } });
 
+  // Export jobs run in every process, from the moment it is ready until it closes.
+  await app.register(exportJobs);
   await app.register(fsmcArea, { prefix: '/api/fsmc' });
   await app.register(portalArea, { prefix: '/api/portal' });
   await app.register(wkflArea, { prefix: '/api/wkfl' });

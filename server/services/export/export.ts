@@ -13,7 +13,7 @@ import { cleanExportFileName, exportFileName } from '../../../src/shared/export-
 import { badRequest, refuse } from '../../http/answer';
 import { attachmentDisposition } from '../../http/content-disposition';
 import type { Db } from '../../db/database';
-import { countRows, sortedQuery, type QueryInput } from '../../resources/store';
+import { countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
 import { isCalendarDate } from '../../resources/register';
 import { requireFunc } from '../permissions';
@@ -34,6 +34,8 @@ import type { Cell, SheetWriter } from './sheet';
 /** Rows fetched from the cursor at a time: big enough that round trips do not dominate, small enough to stay flat in memory. */
 export const EXPORT_BATCH_ROWS = 2_000;
 const CURSOR = 'export_rows';
+/** What a row carries after the exported columns: the state column's text needs both. */
+const EXPORT_ROW_TAIL = ['recordState', 'enabled'] as const;
 
 /** The registered resource queries an export may name, by their tableUrl: the definition, its query's grant and schema. */
 const TABLES = new Map(RESOURCES.map((def) => [exportTableUrl(def.code), { def, func: resourceEndpoints(def).query.flags.func!, schema: querySchema(def) }]));
@@ -51,31 +53,49 @@ export function exportMode(rows: number): ExportMode {
   return rows > EXPORT_CONFIRM_ABOVE ? 'job' : 'now';
 }
 
-/** A cell as the table shows it: a dictionary value's name, the record's state, yes or no; numbers stay numbers. */
-async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[], lang: string, t: Translate): Promise<(row: Record<string, unknown>) => Cell[]> {
+/**
+ * A cell as the table shows it: a dictionary value's name, the record's state, yes or no;
+ * numbers stay numbers. A row comes as the values of `columns` in order, then the record's
+ * state and enabled (store.sortedCellsQuery with EXPORT_ROW_TAIL).
+ */
+async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[], lang: string, t: Translate): Promise<(row: readonly unknown[]) => Cell[]> {
   const dicts = columns.flatMap((c) => (def.fields[c]?.dict ? [def.fields[c]!.dict!] : []));
   const answer = await queryDictionaries(db, [...new Set(dicts)], lang, ['dictionary', 'constant', 'custom']);
   const names = new Map<string, Map<string, string>>();
   for (const group of Object.values(answer)) for (const [type, items] of Object.entries(group)) names.set(type, new Map(items.map((i) => [i.value, i.text])));
   const yes = t('resource.yes');
   const no = t('resource.no');
-  const format = columns.map((c): ((row: Record<string, unknown>) => Cell) => {
+  const stateAt = columns.length;
+  const enabledAt = columns.length + 1;
+  // A handful of states, looked up once each rather than once a row.
+  const states = new Map<string, string>();
+  const stateText = (state: unknown, enabled: unknown) => {
+    const key = `resource.state.${String(state)}${state === 'approved' && !enabled ? 'Disabled' : ''}`;
+    let text = states.get(key);
+    if (text === undefined) states.set(key, (text = t(key)));
+    return text;
+  };
+  const format = columns.map((c, i): ((row: readonly unknown[]) => Cell) => {
     const f = def.fields[c];
-    if (c === 'recordState') return (row) => t(`resource.state.${String(row.recordState)}${row.recordState === 'approved' && !row.enabled ? 'Disabled' : ''}`);
-    if (c === 'enabled' || f?.type === 'bool') return (row) => (row[c] === null || row[c] === undefined ? null : row[c] ? yes : no);
+    if (c === 'recordState') return (row) => stateText(row[stateAt], row[enabledAt]);
+    if (c === 'enabled' || f?.type === 'bool') return (row) => (row[i] === null || row[i] === undefined ? null : row[i] ? yes : no);
     if (f?.dict) {
       const map = names.get(f.dict) ?? new Map<string, string>();
-      return (row) => (row[c] === null || row[c] === undefined ? null : (map.get(String(row[c])) ?? String(row[c])));
+      return (row) => (row[i] === null || row[i] === undefined ? null : (map.get(String(row[i])) ?? String(row[i])));
     }
     return (row) => {
-      const v = row[c];
+      const v = row[i];
       if (v === null || v === undefined) return null;
       if (typeof v === 'number') return v;
-      // pg hands bigint counts and numerics over as text; the store casts decimals to numbers.
       return typeof v === 'string' ? v : String(v);
     };
   });
-  return (row) => format.map((f) => f(row));
+  const n = format.length;
+  return (row) => {
+    const cells = new Array<Cell>(n);
+    for (let i = 0; i < n; i++) cells[i] = format[i]!(row);
+    return cells;
+  };
 }
 
 export interface ExportPlan {
@@ -176,19 +196,29 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
     const cells = await cellFormatter(db, def, columns, lang, t);
     await write(out, writer.start(columns.map((c) => labelOf(def, c, lang))));
     const run = async (tx: Db, cursor: string, hold: boolean) => {
-      // Only what the file shows (the state column reads enabled too).
-      let query = sortedQuery(tx, def, plan.input, plan.scope, new Set([...columns, 'recordState', 'enabled']));
+      // Only what the file shows (the state column reads enabled too), each row one JSON array.
+      let query = sortedCellsQuery(tx, def, plan.input, plan.scope, [...columns, ...EXPORT_ROW_TAIL]);
       if (plan.page) query = query.limit(plan.page.limit).offset(plan.page.offset);
       await sql`declare ${sql.raw(cursor)} no scroll cursor ${sql.raw(hold ? 'with hold ' : '')}for ${query}`.execute(tx);
+      // The fetch's rows need no renaming: without the camel-case plugin no row object is rebuilt.
+      const plain = tx.withoutPlugins();
+      type Batch = { rows: Array<{ cells: string }> };
+      const fetch = (): Promise<Batch> => sql<{ cells: string }>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from ${sql.raw(cursor)}`.execute(plain);
+      let next: Promise<Batch> | null = fetch();
       try {
-        for (let written = 0; ; ) {
-          const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from ${sql.raw(cursor)}`.execute(tx);
-          if (rows.length) await write(out, writer.rows(rows.map(cells)));
+        for (let written = 0; next; ) {
+          const { rows }: Batch = await next;
+          // The next batch is on its way (the database produces it, the driver decodes it)
+          // while this one is formatted and written: at most two batches are in memory.
+          next = rows.length === EXPORT_BATCH_ROWS ? fetch() : null;
+          if (!rows.length) break;
+          await write(out, writer.rows(rows.map((r) => cells(JSON.parse(r.cells) as unknown[]))));
           written += rows.length;
-          if (rows.length) await options.onBatch?.(written);
-          if (rows.length < EXPORT_BATCH_ROWS) break;
+          await options.onBatch?.(written);
         }
       } finally {
+        // A batch fetched ahead when the loop stopped early (the reader went away): let it land before the cursor closes.
+        await next?.catch(() => undefined);
         // A held cursor outlives any transaction: it must be closed however the loop ended.
         if (hold) await sql`close ${sql.raw(cursor)}`.execute(tx).catch(() => undefined);
       }
