@@ -1,5 +1,5 @@
-import { Body, Required, Text, Type, endpoint, type Static } from './define';
-import { EXPORT_ASYNC, EXPORT_FILE_NAME_MAX, EXPORT_TYPE_ALL, PAGE_LIMIT_MAX, PAGE_START_MAX } from '../constants';
+import { Body, Id, Nothing, Required, Text, Timestamp, Type, endpoint, type Static } from './define';
+import { EXPORT_ASYNC, EXPORT_CONFIRM_ABOVE, EXPORT_FILE_NAME_MAX, EXPORT_FORBIDDEN_ABOVE, EXPORT_JOB_KEEP_HOURS, EXPORT_TYPE_ALL, PAGE_LIMIT_MAX, PAGE_START_MAX } from '../constants';
 
 /**
  * The export call (widgets §2 "Export dialog", §3 "Export request/response", §5 "Export",
@@ -30,10 +30,18 @@ import { EXPORT_ASYNC, EXPORT_FILE_NAME_MAX, EXPORT_TYPE_ALL, PAGE_LIMIT_MAX, PA
  *   itself, `Content-Disposition: attachment; filename="<ascii>"; filename*=UTF-8''<name>`
  *   (read it with `download()` of src/services/http/client.ts, which takes the name from it);
  * - otherwise the JSON envelope `{code, msg, data}`: above EXPORT_FORBIDDEN_ABOVE (1,000,000)
- *   rows code 2501 ("data volume exceeds 1 million, export forbidden"); between the two, until
- *   issue 13's background jobs exist, code 2502 (large exports run as background jobs, not yet
- *   available). When jobs exist, such an answer is code 0 with `data.exportType` =
- *   EXPORT_ASYNC (2): the `mode`. Any non-zero code: show its msg (widgets §8).
+ *   rows code 2501 ("data volume exceeds 1 million, export forbidden"); between the two, an
+ *   asynchronous job: code 0 with `data.exportType` = EXPORT_ASYNC (2), the `mode`, and
+ *   `data.jobId`, the job to follow in the export-jobs list below (at most
+ *   EXPORT_JOBS_WAITING_MAX of a user's jobs wait at once: 2510). Any non-zero code: show its
+ *   msg (widgets §8).
+ *
+ * The jobs (docs/export.md, "Jobs"): `jobs` lists the caller's own, newest first, with their
+ * progress (`rowsDone` of `total`), status, file and failure (a sentence in the caller's
+ * language); `job` is one of them; `downloadJob` answers a done job's file (content-disposition
+ * as above; the owner only, anyone else is told there is no such job, 2505); `deleteJob` removes
+ * a job and its file (a running one stops after its batch). A finished job is kept
+ * EXPORT_JOB_KEEP_HOURS hours.
  */
 
 /** The FileType dictionary's values: the formats the server writes. */
@@ -64,12 +72,67 @@ export const ExportRequest = Body({
 });
 export type ExportRequest = Static<typeof ExportRequest>;
 
+/** An export job's states: waiting for a process, being written, its file ready, or failed with a reason. */
+export const EXPORT_JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+export const ExportJob = Type.Object({
+  id: Id,
+  /** The file's name, extension included (what the download is saved as). */
+  fileName: Type.String(),
+  fileType: Type.Enum([...EXPORT_FILE_TYPES]),
+  status: Type.Enum([...EXPORT_JOB_STATUSES]),
+  /** The rows the server counted when the job was asked. */
+  total: Type.Integer({ minimum: 0 }),
+  /** The rows written so far (the progress). */
+  rowsDone: Type.Integer({ minimum: 0 }),
+  /** Why the job failed, in the caller's language; null unless failed. */
+  failure: Type.Union([Type.String(), Type.Null()]),
+  byteSize: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  createdAt: Timestamp,
+  finishedAt: Type.Union([Timestamp, Type.Null()]),
+  /** When a finished job and its file are removed. */
+  expiresAt: Type.Union([Timestamp, Type.Null()]),
+});
+export type ExportJob = Static<typeof ExportJob>;
+
+const JobId = Body({ id: Id });
+
 export const exportCalls = {
   export: endpoint({
     path: '/api/fsmc/common/export',
-    summary: `Exports the rows of a resource's table (tableUrl, query: its filters and sort, cut to the caller's data authorisation) as csv or xlsx, streamed: a page, or all rows up to 10,000, answer the file (content-disposition with the UTF-8 name); above 1,000,000 rows 2501; between, 2502 until background jobs exist (then data.exportType ${EXPORT_ASYNC}). Unknown tableUrl 2500; the query's function grant is needed (403).`,
+    summary: `Exports the rows of a resource's table (tableUrl, query: its filters and sort, cut to the caller's data authorisation) as csv or xlsx, streamed: a page, or all rows up to ${EXPORT_CONFIRM_ABOVE}, answer the file (content-disposition with the UTF-8 name); above ${EXPORT_FORBIDDEN_ABOVE} rows 2501; between, a background job: data.exportType ${EXPORT_ASYNC} with data.jobId (2510 when the caller has too many waiting). Unknown tableUrl 2500; the query's function grant is needed (403).`,
     body: ExportRequest,
-    data: Type.Object({ exportType: Type.Integer() }),
+    data: Type.Object({ exportType: Type.Integer(), jobId: Type.Optional(Id) }),
     file: true,
   }),
+  jobs: endpoint({
+    method: 'GET',
+    path: '/api/fsmc/common/export/jobs',
+    summary: `The caller's export jobs, newest first: status, progress (rowsDone of total), file name and size, the failure in the caller's language; finished jobs are kept ${EXPORT_JOB_KEEP_HOURS} hours.`,
+    data: Type.Array(ExportJob),
+    client: { noLoading: true },
+  }),
+  job: endpoint({
+    path: '/api/fsmc/common/export/job',
+    summary: 'One of the caller\'s export jobs (2505 when the caller has none with this id).',
+    body: JobId,
+    data: ExportJob,
+    client: { noLoading: true },
+  }),
+  downloadJob: endpoint({
+    path: '/api/fsmc/common/export/job/download',
+    summary: 'The file of one of the caller\'s done export jobs (content-disposition with the UTF-8 name); 2505 no such job of the caller\'s, 2506 not done, 2509 the file is gone.',
+    body: JobId,
+    data: Nothing,
+    file: true,
+  }),
+  deleteJob: endpoint({
+    path: '/api/fsmc/common/export/job/delete',
+    summary: 'Removes one of the caller\'s export jobs and its file; a running job stops after the batch in hand (2505 no such job of the caller\'s).',
+    body: JobId,
+    data: Nothing,
+  }),
 };
+
+
