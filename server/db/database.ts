@@ -8,6 +8,13 @@ import { StartupError, causeOf } from './startup-error';
 
 export type Db = Kysely<Database>;
 
+const EMBEDDED = new WeakSet<Db>();
+/**
+ * Whether the database is PGlite in this process: one session serves every query, so work that
+ * needs a connection of its own for long (an export job's cursor) must not hold it.
+ */
+export const isEmbedded = (db: Db) => EMBEDDED.has(db);
+
 export interface DatabaseTarget {
   /** postgres://… for a PostgreSQL server. */
   databaseUrl?: string | undefined;
@@ -96,6 +103,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     const { PGlite } = await import('@electric-sql/pglite');
     const pglite = await PGlite.create(dataDir, { parsers: { 20: (v: string) => Number(v) } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+    EMBEDDED.add(db);
     const destroy = db.destroy.bind(db);
     // The lock goes when the database is closed, not before: PGlite writes its files on close.
     db.destroy = async () => {

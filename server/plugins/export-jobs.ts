@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { isEmbedded } from '../db/database';
 import { exportJobRunner } from '../services/export/jobs';
 
 /**
@@ -18,7 +19,7 @@ export default fp(async function exportJobs(app: FastifyInstance) {
     log: app.log,
     // A pooled connection of its own on PostgreSQL; on PGlite the one session everything shares,
     // taken a statement at a time (holding it would stop every other request).
-    connection: app.config.databaseUrl ? (work) => db.connection().execute(work) : (work) => work(db),
+    connection: isEmbedded(db) ? (work) => work(db) : (work) => db.connection().execute(work),
   });
   app.decorate('exportJobs', runner);
   app.addHook('onReady', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { unzipSync, strFromU8 } from 'fflate';
 import { CODE } from '../../src/shared/codes';
-import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE } from '../../src/shared/constants';
+import { EXPORT_ASYNC, EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE } from '../../src/shared/constants';
 import { exportTableUrl } from '../../src/shared/contract/export';
 import { PassThrough, Writable } from 'node:stream';
 import account from '../../src/resources/defs/account';
@@ -194,12 +194,13 @@ describe.each(availableBackends())('export on %s', (backend) => {
     expect((await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateFrom: '2026-02-28' } }, admin)).status).toBe(200);
   });
 
-  it('counts the rows itself: above 10,000 it answers that background jobs are not available, whatever total says', async () => {
+  it('counts the rows itself: above 10,000 it answers a background job (mode 2), whatever total says', async () => {
     await sql`insert into account (acct_no, acct_name, org_code, currency_code, bank_code)
       select 'EXJ' || lpad(i::text, 6, '0'), 'ExportJob ' || i, 'HQ', 'CNY', '102' from generate_series(1, ${EXPORT_CONFIRM_ABOVE + 1}) as i`.execute(t.db);
     const query = { start: 1, limit: 10, acctName: 'ExportJob' };
     const res = await exportCall({ exportType: '02', total: 5, query }, admin, 'en-US');
-    expect(res.json).toEqual({ code: CODE.exportNeedsJob, msg: '10001 rows: exports of more than 10000 rows run as background jobs, which are not available yet; narrow the query or export the current page', data: null });
+    // The job itself: tests/server/export-jobs.test.ts.
+    expect(res.json).toEqual({ code: 0, msg: 'success', data: { exportType: EXPORT_ASYNC, jobId: expect.any(Number) } });
     // The current page of the same query is small: it downloads at once.
     expect(csvRows((await exportCall({ total: EXPORT_CONFIRM_ABOVE + 1, exportType: '01', query }, admin)).bytes)).toHaveLength(11);
   });
