@@ -203,6 +203,37 @@ export const CODE = {
   exportJobFileGone: 2509,
   /** The caller already has EXPORT_JOBS_WAITING_MAX jobs pending or running. */
   exportJobsTooMany: 2510,
+  // 2600-2619: imports (docs/import.md)
+  /** The resource takes no import, or not from this template type. */
+  importUnknown: 2600,
+  /** templateType is required (widgets §5 "Import"). */
+  importTemplateTypeRequired: 2601,
+  /** The request carries no file (widgets §5: fileNames is required). */
+  importNoFile: 2602,
+  /** More than one file where the import takes a single one. */
+  importSingleFile: 2603,
+  /** importType is required when the import offers it. */
+  importTypeRequired: 2604,
+  /** importTypeDate (a date range) is required when importType is COVER. */
+  importTypeDateRequired: 2605,
+  /** The file is neither xlsx nor csv. */
+  importFileType: 2606,
+  /** The file could not be read as the type its name says. */
+  importFileUnreadable: 2607,
+  /** The file is above IMPORT_MAX_BYTES; the message names the limit. */
+  importTooLarge: 2608,
+  /** The header row lacks a column of the template. */
+  importColumnMissing: 2609,
+  /** The file holds no data rows. */
+  importEmpty: 2610,
+  /** More data rows than IMPORT_ROWS_MAX. */
+  importTooManyRows: 2611,
+  /** Some rows are not valid: nothing was imported; data carries the error count and the report's id. */
+  importRowsInvalid: 2612,
+  /** No error report of the caller's has this id (another's, or expired). */
+  importReportUnknown: 2613,
+  /** A multipart field is malformed (its name in the message). */
+  importBadField: 2614,
   // 27xx: attachments (docs/attachments.md)
   /** A single file above the upload limit; the message names the limit. */
   uploadTooLarge: 2700,

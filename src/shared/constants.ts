@@ -256,6 +256,14 @@ export const EXPORT_JOB_KEEP_HOURS = 24;
 /** Ours: a user's jobs pending or running at once; one more is refused (2510). */
 export const EXPORT_JOBS_WAITING_MAX = 5;
 export const IMPORT_TYPE_COVER = 'COVER';
+/** The ImportType dictionary's other value: the file's rows are added to what is there. */
+export const IMPORT_TYPE_APPEND = 'APPEND';
+/** Ours (docs/import.md): the largest import file; an import is reference data, not a bulk load. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Ours: the most data rows one import takes (all are checked, then written in one transaction). */
+export const IMPORT_ROWS_MAX = 10_000;
+/** Ours: hours an import's error report can be downloaded by the user who imported. */
+export const IMPORT_REPORT_KEEP_HOURS = 24;
 
 // ---- Widgets §9: timings ---------------------------------------------------------------
 
