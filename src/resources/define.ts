@@ -173,6 +173,20 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * pages by kind, docs/data-auth.md). The definition's own `path` is the page without any.
    */
   pages?: Array<PageDef<keyof F & string>>;
+  /** Its records may be imported from template files (widgets §2 "Import form", docs/import.md). */
+  import?: ImportOptions<keyof F & string>;
+}
+
+/**
+ * How a resource takes rows from a file (widgets §2, §3, §5 "Import"; docs/import.md): its
+ * template types, each one sheet whose first row holds these fields' labels in this order, and,
+ * when `cover` is given, the import mode (the ImportType dictionary): APPEND adds the rows,
+ * COVER first removes the records whose `cover.field` (a date) lies in the chosen range
+ * (importTypeDate). Every row passes the add form's rules; all are written or none.
+ */
+export interface ImportOptions<K extends string = string> {
+  templates: Array<{ type: string; label: Label; columns: K[] }>;
+  cover?: { field: K };
 }
 
 /**
@@ -255,6 +269,23 @@ function choiceProblems(name: string, f: FieldDef, fields: Record<string, FieldD
   return out;
 }
 
+/** An import's templates name fields and hold every field a new record needs; COVER works on a date field. */
+function importProblems(def: ResourceDef): string[] {
+  const out: string[] = [];
+  const imp = def.import!;
+  if (imp.templates.length === 0) out.push('import has no template');
+  const types = imp.templates.map((t) => t.type);
+  if (new Set(types).size !== types.length) out.push('import template types repeat');
+  for (const t of imp.templates) {
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(t.type)) out.push(`import template ${t.type}: not a template type code`);
+    for (const lang of LANGUAGES) if (!t.label[lang]) out.push(`import template ${t.type} has no ${lang} label`);
+    for (const c of t.columns) if (!(c in def.fields)) out.push(`import template ${t.type}: column ${c} is not a field`);
+    for (const [name, f] of Object.entries(def.fields)) if (f.required && !f.ruleCode && !t.columns.includes(name)) out.push(`import template ${t.type} lacks required field ${name}`);
+  }
+  if (imp.cover && def.fields[imp.cover.field]?.type !== 'date') out.push(`import cover field ${imp.cover.field} is not a date field`);
+  return out;
+}
+
 /** The name of the one section of a form that declares none. */
 export const DEFAULT_SECTION = 'basic';
 const DEFAULT_SECTION_TITLE: Label = { 'zh-CN': '基本信息', 'en-US': 'Basic information' };
@@ -309,6 +340,7 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
     if (Object.keys(page.hidden).length === 0) problems.push(`page ${page.name} hides nothing: it is the definition's own page`);
     for (const field of Object.keys(page.hidden)) if (!(field in def.fields)) problems.push(`page ${page.name} hides ${field}, not a field`);
   }
+  if (def.import) problems.push(...importProblems(def as unknown as ResourceDef));
   if (def.form?.sections) {
     const placed = def.form.sections.flatMap((section) => section.fields);
     const names = def.form.sections.map((section) => section.name);

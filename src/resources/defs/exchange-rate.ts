@@ -18,4 +18,9 @@ export default defineResource({
   sort: { field: 'rateDate', order: 'desc' },
   lifecycle: 'enable-disable',
   bigData: true,
+  // portal-shell §1: rates come in from a template; COVER replaces the chosen days' rates.
+  import: {
+    templates: [{ type: 'exchange-rate', label: { 'zh-CN': '汇率导入模板', 'en-US': 'Exchange rate template' }, columns: ['rateDate', 'sourceCurrency', 'targetCurrency', 'rate'] }],
+    cover: { field: 'rateDate' },
+  },
 });
