@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ZOOM } from '../shared/constants';
 import { CODE } from '../shared/codes';
-import { previewKindOf, type PreviewKind } from '../shared/preview';
+import { previewKindOfFile, type PreviewKind } from '../shared/preview';
 
 /**
  * The document previewer (widgets §2 "Document previewer", §4 "Previewer: loading, then
@@ -100,7 +100,7 @@ export const previewerMachine = setup({
     }),
   },
   guards: {
-    isPreviewable: (_, file: PreviewFile) => previewKindOf(file.fileName) !== null,
+    isPreviewable: (_, file: PreviewFile) => previewKindOfFile(file.fileName) !== null,
     isOffice: ({ context }) => context.kind === 'office',
     isPdf: ({ context }) => context.content?.kind === 'pdf',
     isConverterMissing: (_, error: unknown) => codeOf(error) === CODE.previewConverterMissing,
@@ -112,7 +112,7 @@ export const previewerMachine = setup({
     isOtherPage: ({ context }, page: number) => Number.isInteger(page) && page >= 1 && page <= context.pageCount && page !== context.page,
   },
   actions: {
-    openWith: assign((_, file: PreviewFile) => ({ ...blank, file: { fileId: file.fileId, fileName: file.fileName }, kind: previewKindOf(file.fileName) })),
+    openWith: assign((_, file: PreviewFile) => ({ ...blank, file: { fileId: file.fileId, fileName: file.fileName }, kind: previewKindOfFile(file.fileName) })),
     keepBlob: assign({ blob: (_, blob: Blob) => blob }),
     keepContent: assign((_, content: PreviewContent) => ({ content, page: 1, pageCount: content.kind === 'pdf' ? Math.max(1, content.pageCount) : 1, blob: null })),
     markType: assign({ reason: 'type' as const, message: null }),

@@ -1,22 +1,14 @@
 /**
  * Which files the document previewer opens (widgets §5: "Preview is enabled only for image, pdf,
- * txt and Office extensions"; docs/previewer.md) and how. Pure: the attachment table asks
- * `isPreviewable` to offer the action, the previewer asks `previewKindOf` how to show the file,
- * and the server asks it whether a file goes through the Office converter.
+ * txt and Office extensions"; docs/previewer.md) and how, by a file's name: the extension table
+ * itself is the attachments' (src/shared/attachments.ts), one rule for both. Pure: the
+ * attachment table asks `isPreviewable` to offer the action, the previewer asks
+ * `previewKindOfFile` how to show the file, and the server whether it goes through the Office
+ * converter.
  */
-export type PreviewKind = 'image' | 'pdf' | 'text' | 'office';
+import { previewKindOf, type PreviewKind } from './attachments';
 
-/** Images a browser draws itself (the editor's pasted-image types, widgets §5, and webp). */
-export const PREVIEW_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'apng', 'bmp', 'webp'] as const;
-/** Office documents, converted to pdf on the server: Microsoft's, the OpenDocument ones and rtf (the accepted types of widgets §5). */
-export const PREVIEW_OFFICE_EXTENSIONS = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf'] as const;
-
-const KIND_BY_EXTENSION: ReadonlyMap<string, PreviewKind> = new Map<string, PreviewKind>([
-  ...PREVIEW_IMAGE_EXTENSIONS.map((e) => [e, 'image'] as const),
-  ['pdf', 'pdf'],
-  ['txt', 'text'],
-  ...PREVIEW_OFFICE_EXTENSIONS.map((e) => [e, 'office'] as const),
-]);
+export type { PreviewKind };
 
 /** The extension of a file name, lower case, without the dot ('' when it has none). */
 export function extensionOf(fileName: string): string {
@@ -25,11 +17,11 @@ export function extensionOf(fileName: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-/** How the previewer shows a file, by its name's extension; null when it cannot. */
-export const previewKindOf = (fileName: string): PreviewKind | null => KIND_BY_EXTENSION.get(extensionOf(fileName)) ?? null;
+/** How the previewer shows a file, by its name's extension (the table is the attachments' rule); null when it cannot. */
+export const previewKindOfFile = (fileName: string): PreviewKind | null => previewKindOf(extensionOf(fileName));
 
 /** Whether the preview action is offered for a file (widgets §5). */
-export const isPreviewable = (fileName: string): boolean => previewKindOf(fileName) !== null;
+export const isPreviewable = (fileName: string): boolean => previewKindOfFile(fileName) !== null;
 
 /** U+FFFD: what a UTF-8 decoder puts where the bytes are not UTF-8. */
 const REPLACEMENT = '\uFFFD';

@@ -6,7 +6,7 @@ import { route } from '../../http/route';
 import { DB_ID_MAX } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
 import { contract } from '../../../src/shared/contract';
-import { extensionOf, previewKindOf } from '../../../src/shared/preview';
+import { extensionOf, previewKindOfFile } from '../../../src/shared/preview';
 import { findFile, mayRead } from '../../services/files';
 import { officeConverter } from '../../services/office-preview';
 
@@ -27,7 +27,7 @@ export default async function previewRoutes(app: FastifyInstance) {
     const source = path.join(app.config.filesDir, file.storageName);
     if (!fs.existsSync(source)) throw notFound(at);
     const fileName = file.originalFileName;
-    if (previewKindOf(fileName) !== 'office') throw refuse(CODE.previewNotOffice, { fileName });
+    if (previewKindOfFile(fileName) !== 'office') throw refuse(CODE.previewNotOffice, { fileName });
     if (!(await converter.available())) throw refuse(CODE.previewConverterMissing);
     const sha = await app.db.selectFrom('uploadFile').select('sha256').where('id', '=', file.id).executeTakeFirst();
     const outcome = await converter.convert(source, extensionOf(fileName), sha?.sha256 ?? '');

@@ -9,7 +9,7 @@ export const preview = {
   office: endpoint({
     method: 'GET',
     path: '/api/fsmc/components/upload/file-online-preview/:id',
-    summary: 'An Office file (doc, docx, xls, xlsx, ppt, pptx, odt, ods, odp, rtf) converted to pdf, inline; 2800 when the server has no converter, 2801/2802 when the conversion fails or takes too long, 2803 for a file that is not an Office document, 404 for a file the caller may not read.',
+    summary: 'An Office file (the previewer’s office kind: doc, docx, xls, xlsx, ppt, pptx, odt, ods, odp, rtf, csv) converted to pdf, inline; 2800 when the server has no converter, 2801/2802 when the conversion fails or takes too long, 2803 for a file that is not an Office document, 404 for a file the caller may not read.',
     params: Body({ id: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) }),
     data: Type.Null(),
     file: true,
