@@ -381,6 +381,18 @@ export interface ExportJobTable {
   finishedAt: Date | null;
 }
 
+/** An import's error report (migration 0019; docs/import.md). */
+export interface ImportReportTable {
+  id: string;
+  ownerId: number;
+  resourceCode: string;
+  lang: string;
+  errors: ColumnType<Array<{ row: number; column: string; message: string }>, string, never>;
+  errorCount: number;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  expiresAt: Date;
+}
+
 export interface Database {
   org: OrgTable;
   appUser: AppUserTable;
@@ -413,4 +425,5 @@ export interface Database {
   sysPageIframe: SysPageIframeTable;
   embeddedRemark: EmbeddedRemarkTable;
   exportJob: ExportJobTable;
+  importReport: ImportReportTable;
 }

@@ -18,6 +18,7 @@ import * as m0015 from './0015_data_auth';
 import * as m0016 from './0016_org_struct';
 import * as m0017 from './0017_data_auth_kinds';
 import * as m0018 from './0018_export_jobs';
+import * as m0019 from './0019_import_reports';
 import * as m0020 from './0020_attachments';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0016_org_struct': m0016,
   '0017_data_auth_kinds': m0017,
   '0018_export_jobs': m0018,
+  '0019_import_reports': m0019,
   '0020_attachments': m0020,
 };
