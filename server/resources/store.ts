@@ -182,6 +182,28 @@ export async function insertRecord(db: Db, def: ResourceDef, body: Record<string
   return (await findById(db, def, id))!;
 }
 
+/** Rows one insert statement of an import carries (well below PostgreSQL's 65,535 parameters). */
+const INSERT_BATCH = 500;
+
+/**
+ * Many new records, a statement per INSERT_BATCH (an import, docs/import.md): the columns
+ * insertRecord writes, without reading each back. Run it inside the caller's transaction.
+ */
+export async function insertRecords(db: Db, def: ResourceDef, bodies: ReadonlyArray<Record<string, unknown>>, state: StoredRecordState, userId: number): Promise<number> {
+  for (let i = 0; i < bodies.length; i += INSERT_BATCH) {
+    const rows = bodies.slice(i, i + INSERT_BATCH).map((body) => ({ ...fieldValues(def, body), recordState: state.recordState, enabled: state.enabled, createdBy: userId, updatedBy: userId }));
+    await any(db).insertInto(def.table).values(rows).execute();
+  }
+  return bodies.length;
+}
+
+/** Deletes the records whose date `field` lies in [from, to], cut to the caller's scope (an import's COVER); answers how many. */
+export async function deleteInDateRange(db: Db, def: ResourceDef, field: string, from: string, to: string, scope: ScopeFilter = null): Promise<number> {
+  const where = [sql<SqlBool>`${sql.ref(snake(field))} between ${from}::date and ${to}::date`, ...scoped(scope)];
+  const deleted = await any(db).deleteFrom(def.table).where((eb) => eb.and(where)).returning('id').execute();
+  return deleted.length;
+}
+
 /**
  * Writes the record only if it is still at the version the caller read: the check and the
  * write are one statement, so of two concurrent updates exactly one wins and the other gets
