@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES } from '../src/shared/constants';
 import type { Db } from './db/database';
 import type { ServerConfig } from './config';
 import { pickLanguage, translator } from './i18n';
@@ -65,8 +64,8 @@ export async function buildApp({ db, config, logger = false, clock = realClock }
   await app.register(permissions);
   await app.register(requestToken);
   // Uploads and imports stream their file parts (request.file() / request.parts()): the 10 MB
-  // bodyLimit above is for JSON; a part may reach UPLOAD_MAX_BYTES and never sits in memory.
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 20, fields: 20, fieldSize: 64 * 1024 } });
+  // bodyLimit above is for JSON; a part may reach config.uploadMaxBytes (UPLOAD_MAX_BYTES) and never sits in memory.
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 20, fieldSize: 64 * 1024 } });
 
   // Export jobs run in every process, from the moment it is ready until it closes.
   await app.register(exportJobs);

@@ -1,6 +1,5 @@
-import { UPLOAD_MAX_BYTES } from '../src/shared/constants';
 import path from 'node:path';
-import { QR_LOGIN_LIFETIME_SECONDS } from '../src/shared/constants';
+import { QR_LOGIN_LIFETIME_SECONDS, UPLOAD_MAX_BYTES } from '../src/shared/constants';
 import { isHttpsOrigin } from '../src/shared/embedded-protocol';
 
 /** Everything the server reads from its environment, read once, here. */

@@ -15,6 +15,8 @@ import { fieldConfigs } from '../services/field-config';
 import { ungrantedField, type ScopeFilter } from '../services/data-auth';
 import { resourceScope } from './scope';
 import { checkChoiceFields } from '../services/field-choice';
+import { bindDraft, requireAttachments } from '../services/attachments/store';
+import { recordOrderNo } from '../../src/shared/attachments';
 
 /**
  * One call registers a resource family's routes from its definition (issue 10 point 1): the
@@ -40,6 +42,9 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
+
+/** The steps that save a record's content: each checks its required attachments (widgets §5). */
+const ATTACHMENT_CHECKED_STEPS: ReadonlySet<RecordEventType> = new Set(['RECORD.UPDATE', 'RECORD.UPDATE_AND_SUBMIT', 'RECORD.SUBMIT']);
 
 const DECISION_EVENTS = { pass: 'RECORD.PASS', refuse: 'RECORD.REFUSE', back: 'RECORD.BACK' } as const;
 
@@ -95,6 +100,16 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     if (field) throw refuse(CODE.dataNotGranted, { field: label(request)(field), value: String(body[field]) });
   }
 
+  /**
+   * A new record with attachments (docs/attachments.md): the files its add form uploaded under a
+   * draft orderNo move to it, then the business's required types are checked; a refusal rolls
+   * the insert back with the move.
+   */
+  async function attachmentsOnAdd(tx: Db, request: FastifyRequest, id: number, draft: unknown) {
+    if (typeof draft === 'string' && draft) await bindDraft(tx, draft, userOf(request), def.code, id);
+    await requireAttachments(tx, def.code, recordOrderNo(def.code, id));
+  }
+
   const create = (step: 'RECORD.SAVE' | 'RECORD.SAVE_AND_SUBMIT') => async (request: FastifyRequest) => {
     checkDates(request, request.body as Record<string, unknown>);
     const scope = await scopeOf(request);
@@ -106,6 +121,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       await validate(tx, request, body, null);
       if (hooks.beforeInsert) body = { ...body, ...(await hooks.beforeInsert(tx, body, request)) };
       const inserted = await store.insertRecord(tx, def, body, next, userOf(request));
+      if (def.attachments) await attachmentsOnAdd(tx, request, inserted.id, body.attachmentOrderNo);
       await hooks.afterWrite?.(tx, inserted, step, request);
       return inserted;
     });
@@ -134,6 +150,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       if (withBody) await validate(tx, request, body, row.id);
       const approved = body.decision ? await approvalValues(tx, request, row.id, body as never) : null;
       await hooks.beforeStep?.(tx, row, event, request);
+      if (def.attachments && ATTACHMENT_CHECKED_STEPS.has(event)) await requireAttachments(tx, def.code, recordOrderNo(def.code, row.id));
       if (next === 'deleted') {
         await store.deleteRecord(tx, def, body);
         return null;

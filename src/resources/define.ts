@@ -175,6 +175,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   pages?: Array<PageDef<keyof F & string>>;
   /** Its records may be imported from template files (widgets §2 "Import form", docs/import.md). */
   import?: ImportOptions<keyof F & string>;
+  /**
+   * Its records carry attachments (widgets §2 "Attachment upload", docs/attachments.md): the edit
+   * form shows the uploader in its footer, and a save checks the required attachment types of
+   * the business's setting (attach-type-set under this resource's code) on both sides.
+   */
+  attachments?: boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Body, Id, Page, Text, Type, type TSchema } from '../shared/contract/define';
 import { PAGE_LIMIT_MAX, PAGE_START_MAX } from '../shared/constants';
 import { RECORD_STATES } from '../shared/record';
+import { DRAFT_ORDER_NO_PATTERN } from '../shared/attachments';
 import type { FieldDef, ResourceDef } from './define';
 
 /**
@@ -95,7 +96,11 @@ export function querySchema(def: ResourceDef) {
   });
 }
 
-export const addSchema = (def: ResourceDef) => Body(fieldsSchema(def));
+/**
+ * An add of a resource with attachments may name the draft its files were uploaded under
+ * (docs/attachments.md): the server moves them to the new record in the same transaction.
+ */
+export const addSchema = (def: ResourceDef) => Body({ ...fieldsSchema(def), ...(def.attachments ? { attachmentOrderNo: Type.Optional(Text(64, { min: 1, pattern: DRAFT_ORDER_NO_PATTERN })) } : {}) });
 export const updateSchema = (def: ResourceDef) => Body({ id: Id, version: Version, ...fieldsSchema(def, { forUpdate: true }) });
 /** A step of the lifecycle on one record: which record, and the version the caller saw. */
 export const RecordRef = Body({ id: Id, version: Version });

@@ -24,4 +24,5 @@ export default defineResource({
   title: 'accountName',
   sort: { field: 'accountNo', order: 'asc' },
   lifecycle: 'enable-disable',
+  attachments: true,
 });

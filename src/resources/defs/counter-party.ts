@@ -28,6 +28,7 @@ export default defineResource({
   title: 'counterPartyName',
   sort: { field: 'counterPartyCode', order: 'desc' },
   lifecycle: 'enable-disable',
+  attachments: true,
   form: {
     sections: [
       { name: 'identity', title: { 'zh-CN': '基本信息', 'en-US': 'Identity' }, fields: ['counterPartyCode', 'counterPartyName', 'counterPartyType', 'creditCode', 'countryCode', 'provinceCode', 'cityCode'] },

@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import { RESOURCES } from '../../../src/resources';
+import type { ResourceDef } from '../../../src/resources/define';
+import { nextRecordState } from '../../../src/machines/record-lifecycle.machine';
+import { ownerOf } from '../../../src/shared/attachments';
+import { USER_TYPE_ADMIN } from '../../../src/shared/constants';
+import type { Db } from '../../db/database';
+import { findById, type Row } from '../../resources/store';
+import { resourceScope } from '../../resources/scope';
+import { grantedFuncs } from '../permissions';
+
+/**
+ * Who may touch a file (docs/attachments.md, "Who reads what"). A file attached to a record is
+ * read by whoever may read the record: a function of its resource granted, and the record within
+ * their data authorisation and page scope (the same cut as the table's query); it is changed
+ * (upload, delete, category and comment) by whoever may read it while the record's lifecycle
+ * still allows an update. A draft's files (an add form's, no record yet) are their uploader's
+ * alone. Any other orderNo names nothing a user uploads to.
+ */
+export type Access = 'none' | 'read' | 'change';
+
+export interface OwnerRef {
+  orderNo: string;
+  resourceCode: string | null;
+  recordId: number | null;
+  createdBy: number | null;
+}
+
+export const attachmentResource = (code: string): ResourceDef | undefined => RESOURCES.find((r) => r.code === code && r.attachments);
+
+/** The record a caller may see, or undefined. */
+export async function visibleRecord(db: Db, request: FastifyRequest, def: ResourceDef, id: number): Promise<Row | undefined> {
+  const user = request.user!;
+  const funcs = [def.path, ...(def.pages ?? []).map((p) => p.path)];
+  if ((await grantedFuncs(db, user.id, funcs)).size === 0) return undefined;
+  const scope = await resourceScope(db, def, request);
+  return findById(db, def, id, scope.all);
+}
+
+/** What the caller may do with the files of a record, by its resource and id. */
+export async function recordAccess(db: Db, request: FastifyRequest, def: ResourceDef, id: number): Promise<Access> {
+  const row = await visibleRecord(db, request, def, id);
+  if (!row) return 'none';
+  return nextRecordState(def.lifecycle === 'review', row, 'RECORD.UPDATE') === null ? 'read' : 'change';
+}
+
+/** What the caller may do with the files under an orderNo (a record's or a draft's). */
+export async function orderAccess(db: Db, request: FastifyRequest, orderNo: string): Promise<{ access: Access; def?: ResourceDef; recordId?: number }> {
+  const owner = ownerOf(orderNo);
+  if (!owner) return { access: 'none' };
+  // A draft is anyone's to upload to, but each sees and changes only their own files of it (listFiles' createdBy, fileAccess).
+  if (owner.kind === 'draft') return { access: request.user ? 'change' : 'none' };
+  const def = attachmentResource(owner.resourceCode);
+  if (!def) return { access: 'none' };
+  return { access: await recordAccess(db, request, def, owner.recordId), def, recordId: owner.recordId };
+}
+
+/** What the caller may do with one stored file. */
+export async function fileAccess(db: Db, request: FastifyRequest, file: OwnerRef): Promise<Access> {
+  if (file.resourceCode && file.recordId) {
+    const def = attachmentResource(file.resourceCode);
+    return def ? recordAccess(db, request, def, file.recordId) : 'none';
+  }
+  if (ownerOf(file.orderNo)?.kind === 'draft') return file.createdBy !== null && file.createdBy === request.user?.id ? 'change' : 'none';
+  // Files of the shell (login logos and the like) are read as before: their uploader or an administrator.
+  const user = request.user;
+  if (!user) return 'none';
+  return user.userType === USER_TYPE_ADMIN || (file.createdBy !== null && file.createdBy === user.id) ? 'read' : 'none';
+}
