@@ -25,6 +25,7 @@ import scrollSelectRoutes from './scroll-select';
 import dataAuthRoutes from './data-auth';
 import exportRoutes from './export';
 import previewRoutes from './preview';
+import importRoutes from './import';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -54,4 +55,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(dataAuthRoutes);
   await app.register(exportRoutes);
   await app.register(previewRoutes);
+  await app.register(importRoutes);
 }

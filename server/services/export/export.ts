@@ -67,12 +67,13 @@ async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[
   const no = t('resource.no');
   const stateAt = columns.length;
   const enabledAt = columns.length + 1;
-  // A handful of states, looked up once each rather than once a row.
-  const states = new Map<string, string>();
+  // A handful of states, each looked up once rather than once a row.
+  const states = new Map<unknown, string>();
   const stateText = (state: unknown, enabled: unknown) => {
-    const key = `resource.state.${String(state)}${state === 'approved' && !enabled ? 'Disabled' : ''}`;
+    const off = state === 'approved' && !enabled;
+    const key = off ? 'approvedDisabled' : state;
     let text = states.get(key);
-    if (text === undefined) states.set(key, (text = t(key)));
+    if (text === undefined) states.set(key, (text = t(`resource.state.${String(state)}${off ? 'Disabled' : ''}`)));
     return text;
   };
   const format = columns.map((c, i): ((row: readonly unknown[]) => Cell) => {
