@@ -16,8 +16,13 @@ import { cleanExportFileName, typedExportFileName } from '../shared/export-file-
  * counts the rows itself and decides how the file comes. "All data" cannot be chosen above
  * EXPORT_CONFIRM_ABOVE rows (a scope change to it is refused by `allowsScope`).
  *
- * Effects are injected: `beforeExport(request) → boolean` (false cancels), `runExport(request)`
- * (the download, success tip included) and the action `reportExported`.
+ * Above EXPORT_CONFIRM_ABOVE rows the server makes the export a background job (its answer's
+ * mode EXPORT_ASYNC): the dialog closes, the job is noted locally as pending (`notePending`)
+ * and the user is told where it runs (`reportJob`: the export-jobs list).
+ *
+ * Effects are injected: `beforeExport(request) → boolean` (false cancels), `runExport(request)
+ * → ExportOutcome` (a file downloaded, success tip included, or a job's id) and the actions
+ * `reportExported`, `notePending` and `reportJob`.
  */
 
 /** A column the table shows, offered for export. */
@@ -36,6 +41,15 @@ export interface ExportChoice {
 }
 
 export type ExportField = 'fileName' | 'fileType' | 'scope' | 'columns';
+
+/** What the export became: the file (downloaded already), or a background job the server runs. */
+export type ExportOutcome = { mode: 'file' } | { mode: 'job'; jobId: number };
+
+/** A job to note as pending and to tell the user about. */
+export interface ExportJobNote {
+  jobId: number;
+  fileName: string;
+}
 
 export interface ExportContext {
   fileName: string;
@@ -94,6 +108,9 @@ export const exportChoice = (context: ExportContext): ExportChoice => ({
   total: context.total,
 });
 
+/** The note of a job answer: its id and the name the file will have (the server adds the extension). */
+const jobNote = (context: ExportContext, outcome: ExportOutcome): ExportJobNote => ({ jobId: outcome.mode === 'job' ? outcome.jobId : 0, fileName: exportChoice(context).fileName });
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const blank: ExportContext = { fileName: '', fileType: '', scope: '', columns: [], options: [], total: 0, error: null };
@@ -104,7 +121,7 @@ export const exportMachine = setup({
     beforeExport: fromPromise<boolean, ExportChoice>(async () => {
       throw new Error('beforeExport not provided');
     }),
-    runExport: fromPromise<unknown, ExportChoice>(async () => {
+    runExport: fromPromise<ExportOutcome, ExportChoice>(async () => {
       throw new Error('runExport not provided');
     }),
   },
@@ -114,6 +131,7 @@ export const exportMachine = setup({
     needsConfirm: ({ context }) => context.total > EXPORT_CONFIRM_ABOVE,
     allowsScope: ({ context }, value: string) => value !== EXPORT_TYPE_ALL || allDataAllowed(context.total),
     hookAllows: (_, allowed: boolean) => allowed !== false,
+    isJob: (_, outcome: ExportOutcome) => outcome?.mode === 'job',
   },
   actions: {
     /** Every visible column chosen, the name cleaned as if typed. */
@@ -144,6 +162,10 @@ export const exportMachine = setup({
     /** Closed: the next opening starts from the table again. */
     reset: assign(() => blank),
     reportExported: () => undefined,
+    /** The job noted locally as pending (storage namespace asyncExports). */
+    notePending: (_, _note: ExportJobNote) => undefined,
+    /** The user told that the export runs in the background, and where its file will wait. */
+    reportJob: (_, _note: ExportJobNote) => undefined,
   },
 }).createMachine({
   id: 'export',
@@ -208,7 +230,18 @@ export const exportMachine = setup({
       invoke: {
         src: 'runExport',
         input: ({ context }) => exportChoice(context),
-        onDone: { target: 'closed', actions: ['reportExported', 'reset'] },
+        onDone: [
+          {
+            guard: { type: 'isJob', params: ({ event }) => event.output },
+            target: 'closed',
+            actions: [
+              { type: 'notePending', params: ({ context, event }) => jobNote(context, event.output) },
+              { type: 'reportJob', params: ({ context, event }) => jobNote(context, event.output) },
+              'reset',
+            ],
+          },
+          { target: 'closed', actions: ['reportExported', 'reset'] },
+        ],
         onError: { target: 'editing.failed', actions: { type: 'keepError', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },

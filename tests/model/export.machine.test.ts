@@ -21,6 +21,10 @@ const hookFailed = '导出前检查失败';
 let reported = 0;
 /** The count after the step before. */
 let seen = 0;
+/** The jobs noted as pending and told to the user (an export above 10,000 rows that the server made a job). */
+let noted: Array<{ jobId: number; fileName: string }> = [];
+let told: Array<{ jobId: number; fileName: string }> = [];
+let notedBefore = 0;
 
 /** Fields are changed while nothing but "required" is said, on a small query: the walk stays small. */
 const small = (s: Snapshot) => (s.matches({ editing: 'idle' }) || s.matches({ editing: 'incomplete' })) && s.context.total <= EXPORT_CONFIRM_ABOVE && s.context.fileType !== '';
@@ -49,9 +53,15 @@ describeModel(exportMachine, {
   },
   actors: {
     beforeExport: { outputs: [true, false], errors: [new Error(hookFailed)] },
-    runExport: { outputs: [undefined], errors: [new Error(refused)] },
+    runExport: { outputs: [{ mode: 'file' }, { mode: 'job', jobId: 7 }], errors: [new Error(refused)] },
   },
-  provide: { actions: { reportExported: () => void reported++ } },
+  provide: {
+    actions: {
+      reportExported: () => void reported++,
+      notePending: (_: unknown, note: { jobId: number; fileName: string }) => void noted.push(note),
+      reportJob: (_: unknown, note: { jobId: number; fileName: string }) => void told.push(note),
+    },
+  },
   serializeState: ((s: Snapshot) => JSON.stringify([s.value, s.context.fileName, s.context.fileType, s.context.scope, s.context.columns, s.context.total, s.context.error])) as never,
   onState: (snapshot, step) => {
     const api = view(snapshot);
@@ -64,13 +74,25 @@ describeModel(exportMachine, {
     expect(api.getScopeOptionProps(EXPORT_TYPE_ALL).disabled).toBe(api.state !== 'idle' && api.state !== 'incomplete' && api.state !== 'forbidden' && api.state !== 'failed' ? true : total > EXPORT_CONFIRM_ABOVE);
     if (total > EXPORT_CONFIRM_ABOVE) expect(scope).not.toBe(EXPORT_TYPE_ALL);
     seen = reported;
+    notedBefore = noted.length;
   },
   states: {
     closed: (s, step) => {
       expect(s.context).toEqual({ fileName: '', fileType: '', scope: '', columns: [], options: [], total: 0, error: null });
-      if (step.event.type === 'xstate.init') reported = seen = 0;
-      // The page hears of an export exactly when a file came.
-      expect(reported - seen).toBe(step.event.type.startsWith('xstate.done.actor') ? 1 : 0);
+      if (step.event.type === 'xstate.init') {
+        reported = seen = notedBefore = 0;
+        noted = [];
+        told = [];
+      }
+      const done = step.event.type.startsWith('xstate.done.actor');
+      const job = done && (step.event as unknown as { output?: { mode: string } }).output?.mode === 'job';
+      // The page hears of an export exactly when a file came; a job is noted as pending and told, once, with its id.
+      expect(reported - seen).toBe(done && !job ? 1 : 0);
+      expect(noted.length - notedBefore).toBe(job ? 1 : 0);
+      if (job) {
+        expect(noted.at(-1)).toEqual({ jobId: 7, fileName: expect.any(String) });
+        expect(told.at(-1)).toEqual(noted.at(-1));
+      }
     },
     'editing.idle': (s) => {
       const api = view(s);

@@ -290,11 +290,20 @@ export interface Downloaded {
  * header is a server error. Success shows the export tip unless `successTip` is false.
  */
 export async function download(options: RequestOptions & { successTip?: boolean; save?: boolean }): Promise<Downloaded> {
+  return (await downloadOrData<never>(options, false)) as Downloaded;
+}
+
+/**
+ * `download`, for a call whose answer is either the file or a JSON answer with code 0 (an
+ * export that became a background job): that answer's data, `{ data }`, instead of a refusal.
+ */
+export async function downloadOrData<T>(options: RequestOptions & { successTip?: boolean; save?: boolean }, acceptData = true): Promise<Downloaded | { data: T }> {
   const response = await send(options);
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     const answer = await readAnswer(response);
     if (response.status === 412) return hold<Downloaded>(options, response, answer);
+    if (acceptData && response.ok && answer?.code === CODE.ok) return { data: answer.data as T };
     throw fail(options, response.ok ? 200 : response.status, answer ?? { code: CODE.fail, msg: '', data: null }, response.headers);
   }
   if (!response.ok) throw fail(options, response.status, undefined, response.headers);

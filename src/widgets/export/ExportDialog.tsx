@@ -3,11 +3,14 @@ import { Alert, Button, Checkbox, CloseButton, Dialog, Field, Fieldset, HStack, 
 import { OptionSelect } from '../OptionSelect';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { exportMachine, type ExportChoice, type ExportColumnOption } from '../../machines/export.machine';
+import { exportMachine, type ExportChoice, type ExportColumnOption, type ExportJobNote, type ExportOutcome } from '../../machines/export.machine';
 import { connectExport } from '../../machines/export.connect';
 import { DIALOG_WIDTH, EXPORT_CONFIRM_ABOVE, EXPORT_FILE_NAME_MAX, type Language } from '../../shared/constants';
 import { EXPORT_SCOPE_PAGE, type ExportRequest } from '../../shared/contract/export';
 import { exportFile } from '../../services/api/export';
+import { notePendingExport } from '../../services/export-notes';
+import { httpEvents } from '../../services/http/events';
+import { ExportJobs } from './ExportJobs';
 import { dictionaryOptions, type DictionaryOption } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
@@ -85,13 +88,23 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
   const fileTypes = use(optionsOf('FileType', lang));
   const scopes = use(optionsOf('ExportType', lang));
   // The machine is made once; its effects read the page's latest request and hook.
-  const latest = useRef({ request, beforeExport });
-  latest.current = { request, beforeExport };
+  // Raised to open the export-jobs list when an export became a job.
+  const [jobsSignal, setJobsSignal] = useState(0);
+  const reportJob = (note: ExportJobNote) => {
+    httpEvents.emit('toast', { type: 'info', title: t('export.jobStarted', { fileName: note.fileName, total: new Intl.NumberFormat(lang).format(total) }), description: t('export.jobStartedHint') });
+    setJobsSignal((n) => n + 1);
+  };
+  const latest = useRef({ request, beforeExport, reportJob });
+  latest.current = { request, beforeExport, reportJob };
   const [logic] = useState(() =>
     exportMachine.provide({
       actors: {
         beforeExport: fromPromise<boolean, ExportChoice>(async ({ input }) => (latest.current.beforeExport ? latest.current.beforeExport(input) : true)),
-        runExport: fromPromise<unknown, ExportChoice>(({ input }) => exportFile(latest.current.request(input))),
+        runExport: fromPromise<ExportOutcome, ExportChoice>(async ({ input }) => exportFile(latest.current.request(input))),
+      },
+      actions: {
+        notePending: (_, note: ExportJobNote) => notePendingExport(note),
+        reportJob: (_, note: ExportJobNote) => latest.current.reportJob(note),
       },
     }),
   );
@@ -115,6 +128,7 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
   return (
     <>
       <ExportIcon label={t('export.action')} disabled={disabled || columns.length === 0} onClick={open} data-part="trigger" data-state={api.state} />
+      <ExportJobs openSignal={jobsSignal} />
       <Dialog.Root {...api.getDialogProps()} placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
         <Portal>
           <Dialog.Backdrop />
