@@ -5,6 +5,8 @@ import type { Db } from '../db/database';
 import { LOGIN_PAGE_FILES, USER_TYPE_ADMIN } from '../../src/shared/constants';
 import type { SessionUser } from '../security/sessions';
 import { SEED_FILES } from '../db/seed-data/files';
+import type { FastifyRequest } from 'fastify';
+import { fileAccess, type OwnerRef } from './attachments/access';
 
 /**
  * The file store: metadata in upload_file, bytes in FILES_DIR (outside the web root) under a
@@ -26,6 +28,19 @@ export function mayRead(file: { orderNo: string; createdBy: number | null }, rea
   if (isPublic(file)) return true;
   if (!reader) return false;
   return reader.userType === USER_TYPE_ADMIN || (file.createdBy !== null && file.createdBy === reader.id);
+}
+
+/**
+ * Who may read a stored file, with attachments (issue 13, docs/attachments.md): a file attached
+ * to a record is read by whoever may read that record (its resource's function and the caller's
+ * data scope), a draft's by its uploader; any other file as `mayRead` says. The one check every
+ * route that hands out a file's bytes (view-file, download-file, the previewer) goes through.
+ */
+export async function mayOpen(db: Db, file: OwnerRef, request: FastifyRequest): Promise<boolean> {
+  if (isPublic(file)) return true;
+  if (!request.user) return false;
+  if (file.resourceCode || file.orderNo.startsWith('draft:')) return (await fileAccess(db, request, file)) !== 'none';
+  return mayRead(file, request.user);
 }
 
 /**
@@ -76,7 +91,7 @@ export async function fileList(db: Db, orderNo: string, filter: { systemCode?: s
 export async function findFile(db: Db, id: number) {
   return db
     .selectFrom('uploadFile')
-    .select(['id', 'orderNo', 'originalFileName', 'mimeType', 'storageName', 'byteSize', 'createdBy'])
+    .select(['id', 'orderNo', 'originalFileName', 'mimeType', 'storageName', 'byteSize', 'createdBy', 'resourceCode', 'recordId'])
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();

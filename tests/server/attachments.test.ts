@@ -70,6 +70,10 @@ describe.each(availableBackends())('attachments on %s', (backend) => {
     expect(path.relative(t.config.staticDir, t.config.filesDir).startsWith('..')).toBe(true);
     const listed = await list(admin, orderNo);
     expect(listed.body.data.map((f) => f.originalFileName)).toEqual(['许可证 scan.pdf']);
+    // Another user who may see the record reads it too (not only its uploader).
+    const viewed = await t.app.inject({ method: 'GET', url: `${BASE}/view-file?id=${res.body.data.id}`, headers: { JwtToken: staff } });
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.rawPayload).toEqual(PDF);
   });
 
   it('refuses a file named pdf whose content is text, and keeps nothing of it', async () => {
@@ -131,6 +135,7 @@ describe.each(availableBackends())('attachments on %s', (backend) => {
     expect((await t.post(`${BASE}/delete-file`, { id: file!.id }, { token: staff })).body.code).toBe(CODE.uploadFileNotFound);
     expect((await t.post(`${BASE}/update-file-comment`, { id: file!.id, comment: 'x' }, { token: staff })).body.code).toBe(CODE.uploadFileNotFound);
     expect((await upload(staff, orderNo, { name: 'a.txt', content: Buffer.from('a') })).body.code).toBe(CODE.uploadOwnerUnknown);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/view-file?id=${file!.id}`, headers: { JwtToken: staff } })).statusCode).toBe(404);
     // No session: 401, whatever the address says.
     expect((await t.get(`${BASE}/download-file`, { id: String(file!.id) })).status).toBe(401);
   });

@@ -8,7 +8,7 @@ import { CODE } from '../../../src/shared/codes';
 import { contract } from '../../../src/shared/contract';
 import { findSession } from '../../security/sessions';
 import { systemParam, systemSettings } from '../../services/login-info';
-import { fileList, findFile, isPublic, mayRead, restoreSeedFiles } from '../../services/files';
+import { fileList, findFile, isPublic, mayOpen, restoreSeedFiles } from '../../services/files';
 import { qrImage } from '../../services/qr-login';
 
 /**
@@ -50,9 +50,9 @@ export default async function loginPageRoutes(app: FastifyInstance) {
     const id = Number(request.query.id);
     const file = id <= DB_ID_MAX ? await findFile(app.db, id) : undefined;
     if (!file) throw notFound(request.url.split('?')[0]!);
-    const reader = isPublic(file) ? null : await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
-    // Another user's file answers as if it did not exist: its id tells nothing.
-    if (!mayRead(file, reader)) throw notFound(request.url.split('?')[0]!);
+    if (!isPublic(file)) request.user = await requireSession(request.headers[HEADERS.jwtToken.toLowerCase()]);
+    // Another user's file (or one of a record the reader may not see) answers as if it did not exist: its id tells nothing.
+    if (!(await mayOpen(app.db, file, request))) throw notFound(request.url.split('?')[0]!);
     const location = path.join(app.config.filesDir, file.storageName);
     if (!fs.existsSync(location)) throw notFound(request.url.split('?')[0]!);
     // An SVG could carry script: served with no right to run any, and never sniffed.
