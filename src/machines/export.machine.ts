@@ -13,8 +13,10 @@ import { cleanExportFileName, typedExportFileName } from '../shared/export-file-
  * (`editing.failed`).
  *
  * The thresholds read the table's total, as the spec's wording does ("total N rows"); the server
- * counts the rows itself and decides how the file comes. "All data" cannot be chosen above
- * EXPORT_CONFIRM_ABOVE rows (a scope change to it is refused by `allowsScope`).
+ * counts the rows itself and decides how the file comes. "All data" is never a download at
+ * once above EXPORT_CONFIRM_ABOVE rows (widgets §5): there it is a background job, after the
+ * question (DECISIONS "Export thresholds"), and the dialog says so; above
+ * EXPORT_FORBIDDEN_ABOVE nothing is exported (a scope change to it is refused by `allowsScope`).
  *
  * Above EXPORT_CONFIRM_ABOVE rows the server makes the export a background job (its answer's
  * mode EXPORT_ASYNC): the dialog closes, the job is noted locally as pending (`notePending`)
@@ -97,7 +99,9 @@ export function missingExportFields(context: Pick<ExportContext, 'fileName' | 'f
 }
 
 /** Whether "all data" may be chosen for a query of this many rows. */
-export const allDataAllowed = (total: number) => total <= EXPORT_CONFIRM_ABOVE;
+export const allDataAllowed = (total: number) => total <= EXPORT_FORBIDDEN_ABOVE;
+/** Whether "all data" of this many rows is a background job rather than a download at once. */
+export const allDataInBackground = (total: number) => total > EXPORT_CONFIRM_ABOVE;
 
 /** What the export sends, from the context. */
 export const exportChoice = (context: ExportContext): ExportChoice => ({

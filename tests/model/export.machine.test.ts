@@ -33,7 +33,7 @@ const complete = (s: Snapshot) => missingExportFields(s.context).length === 0;
 
 /**
  * The export dialog (issue 13 point 1): every visible column chosen on opening, the name cleaned
- * as it is typed, all four fields required, "all data" off above 10,000 rows, more than
+ * as it is typed, all four fields required, "all data" a background job above 10,000 rows, more than
  * 1,000,000 refused before any call, more than 10,000 asked first with the count, the hook's
  * veto, and a refusal that keeps every choice.
  */
@@ -70,9 +70,9 @@ describeModel(exportMachine, {
     // The name never holds a forbidden character nor more than fifty characters.
     expect(/[\\/:*?"<>|]/.test(fileName)).toBe(false);
     expect([...fileName].length).toBeLessThanOrEqual(EXPORT_FILE_NAME_MAX);
-    // "All data" is off, and never chosen, above 10,000 rows.
-    expect(api.getScopeOptionProps(EXPORT_TYPE_ALL).disabled).toBe(api.state !== 'idle' && api.state !== 'incomplete' && api.state !== 'forbidden' && api.state !== 'failed' ? true : total > EXPORT_CONFIRM_ABOVE);
-    if (total > EXPORT_CONFIRM_ABOVE) expect(scope).not.toBe(EXPORT_TYPE_ALL);
+    // "All data" is off, and never chosen, above 1,000,000 rows; between 10,000 and that it is a background job, asked first.
+    expect(api.getScopeOptionProps(EXPORT_TYPE_ALL).disabled).toBe(api.state !== 'idle' && api.state !== 'incomplete' && api.state !== 'forbidden' && api.state !== 'failed' ? true : total > EXPORT_FORBIDDEN_ABOVE);
+    if (total > EXPORT_FORBIDDEN_ABOVE) expect(scope).not.toBe(EXPORT_TYPE_ALL);
     seen = reported;
     notedBefore = noted.length;
   },

@@ -120,10 +120,10 @@ describe('the export dialog', () => {
     expect(screen.queryByTestId('export-dialog')?.getAttribute('data-state') ?? 'closed').toBe('closed');
   });
 
-  it('above 10,000 rows: all data is off, and the export asks first', async () => {
+  it('above 10,000 rows: all data is said to run in the background, and the export asks first', async () => {
     const dialog = await open(20_000);
-    expect((within(dialog).getByRole('radio', { name: '全部数据' }) as HTMLInputElement).disabled).toBe(true);
-    expect(within(dialog).getByTestId('export-all-disabled')).toBeTruthy();
+    expect((within(dialog).getByRole('radio', { name: '全部数据' }) as HTMLInputElement).disabled).toBe(false);
+    expect(within(dialog).getByTestId('export-all-background').textContent).toContain('export.allInBackground');
     await submit(dialog);
     expect(within(dialog).getByRole('alert').textContent).toContain('export.confirm');
     expect(sent).toEqual([]);

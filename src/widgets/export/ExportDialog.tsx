@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, CloseButton, Dialog, Field, Fieldset, HStack, 
 import { OptionSelect } from '../OptionSelect';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { exportMachine, type ExportChoice, type ExportColumnOption, type ExportJobNote, type ExportOutcome } from '../../machines/export.machine';
+import { allDataInBackground, exportMachine, type ExportChoice, type ExportColumnOption, type ExportJobNote, type ExportOutcome } from '../../machines/export.machine';
 import { connectExport } from '../../machines/export.connect';
 import { DIALOG_WIDTH, EXPORT_CONFIRM_ABOVE, EXPORT_FILE_NAME_MAX, type Language } from '../../shared/constants';
 import { EXPORT_SCOPE_PAGE, type ExportRequest } from '../../shared/contract/export';
@@ -113,7 +113,7 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
   const count = new Intl.NumberFormat(lang).format(api.total);
   const required = (field: 'fileName' | 'fileType' | 'scope' | 'columns', label: string) => (api.isMissing(field) ? <Field.ErrorText>{t('export.required', { field: label })}</Field.ErrorText> : null);
   const allColumns = api.getAllColumnsProps();
-  const allDisabledHint = api.total > EXPORT_CONFIRM_ABOVE;
+  const backgroundHint = allDataInBackground(api.total);
 
   const open = () =>
     send({
@@ -186,9 +186,9 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
                           })}
                         </HStack>
                       </RadioGroup.Root>
-                      {allDisabledHint && (
-                        <Fieldset.HelperText fontSize="xs" data-testid="export-all-disabled">
-                          {t('export.allDisabled', { max: new Intl.NumberFormat(lang).format(EXPORT_CONFIRM_ABOVE) })}
+                      {backgroundHint && (
+                        <Fieldset.HelperText fontSize="xs" data-testid="export-all-background">
+                          {t('export.allInBackground', { max: new Intl.NumberFormat(lang).format(EXPORT_CONFIRM_ABOVE) })}
                         </Fieldset.HelperText>
                       )}
                       {api.isMissing('scope') && <Fieldset.ErrorText>{t('export.required', { field: t('export.scope') })}</Fieldset.ErrorText>}
