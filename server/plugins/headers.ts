@@ -25,8 +25,9 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'"],
-  // The QR-code login's image is a data: URL.
-  'img-src': ["'self'", 'data:'],
+  // The QR-code login's image is a data: URL; the previewer shows an image from the bytes it
+  // fetched with the session header, as a blob: URL (no token in any address; docs/previewer.md).
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   // The iframe drawer embeds other systems' pages (http or https, as IframePanel accepts).
