@@ -114,9 +114,9 @@ export function ExportJobs({ openSignal = 0 }: ExportJobsProps) {
                           {job.byteSize !== null ? ` · ${t('export.jobs.size', { size: number.format(Math.ceil(job.byteSize / 1024)) })}` : ''}
                         </Text>
                         {job.status !== 'failed' && (
-                          <Progress.Root size="sm" {...api.getProgressProps(job)} colorPalette={job.status === 'done' ? 'green' : 'blue'} aria-label={t('export.jobs.progress', { fileName: job.fileName })}>
+                          <Progress.Root size="sm" {...api.getProgressProps(job)} colorPalette={job.status === 'done' ? 'green' : 'blue'}>
                             <HStack gap="3">
-                              <Progress.Track flex="1">
+                              <Progress.Track flex="1" aria-label={t('export.jobs.progress', { fileName: job.fileName })}>
                                 <Progress.Range />
                               </Progress.Track>
                               <Progress.ValueText minW="10" textAlign="end">{`${job.percent}%`}</Progress.ValueText>
