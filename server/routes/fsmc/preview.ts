@@ -7,14 +7,14 @@ import { DB_ID_MAX } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
 import { contract } from '../../../src/shared/contract';
 import { extensionOf, previewKindOfFile } from '../../../src/shared/preview';
-import { findFile, mayRead } from '../../services/files';
+import { findFile, mayOpen } from '../../services/files';
 import { officeConverter } from '../../services/office-preview';
 
 /**
  * The previewer's Office conversion (docs/previewer.md): an Office file the caller may read,
  * answered as pdf (inline, nosniff), converted by LibreOffice on the first request and kept by
  * its sha256. The session comes in the JwtToken header (the session guard), never in the
- * address; a file the caller may not read answers as if it did not exist.
+ * address; read access is mayOpen's (whoever may see the record the file is attached to).
  */
 export default async function previewRoutes(app: FastifyInstance) {
   const converter = officeConverter({ command: app.config.officeConverter, timeoutSeconds: app.config.officeConvertTimeoutSeconds, cacheDir: app.config.officePreviewDir });
@@ -23,7 +23,8 @@ export default async function previewRoutes(app: FastifyInstance) {
     const at = request.url.split('?')[0]!;
     const id = Number((request.params as { id: string }).id);
     const file = id <= DB_ID_MAX ? await findFile(app.db, id) : undefined;
-    if (!file || !mayRead(file, request.user)) throw notFound(at);
+    // A file of a record the caller may not see answers as if it did not exist (mayOpen: the one check of every route that hands out a file).
+    if (!file || !(await mayOpen(app.db, file, request))) throw notFound(at);
     const source = path.join(app.config.filesDir, file.storageName);
     if (!fs.existsSync(source)) throw notFound(at);
     const fileName = file.originalFileName;
