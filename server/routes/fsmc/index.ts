@@ -26,6 +26,7 @@ import dataAuthRoutes from './data-auth';
 import exportRoutes from './export';
 import previewRoutes from './preview';
 import importRoutes from './import';
+import uploadRoutes from './upload';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -56,4 +57,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(previewRoutes);
   await app.register(importRoutes);
+  await app.register(uploadRoutes);
 }
