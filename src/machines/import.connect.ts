@@ -56,12 +56,21 @@ export function connectImport(snapshot: Snapshot, send: (event: ImportEvent) => 
     }),
     getTemplateTypeProps: () => ({ ...part('template-type'), value: templateType, disabled: !editable, onChange: (e: { currentTarget: { value: string } }) => send({ type: 'TEMPLATE.CHANGE', value: e.currentTarget.value }) }),
     getTemplateDownloadProps: () => ({ ...part('template-download'), disabled: !editable || templateType === '', loading: state === 'downloadingTemplate', onClick: () => send({ type: 'TEMPLATE.DOWNLOAD' }) }),
-    /** Chakra's FileUpload.Root: one file unless several are allowed; a new choice replaces the last. */
+    /**
+     * Chakra's FileUpload.Root, controlled by the machine's files: one file unless several are
+     * allowed (a new choice replaces it). A choice the picker turns away (two files where one is
+     * allowed, another type) is kept as chosen all the same, so the request says which rule it
+     * breaks, or the server does, rather than nothing happening.
+     */
     getFileProps: () => ({
       ...part('file'),
-      maxFiles: multiple ? undefined : 1,
+      acceptedFiles: files as unknown as File[],
+      maxFiles: multiple ? Infinity : 1,
       disabled: !editable,
-      onFileChange: (details: { acceptedFiles: File[] }) => send({ type: 'FILES.CHANGE', files: details.acceptedFiles as unknown as ImportFile[] }),
+      onFileAccept: (details: { files: File[] }) => send({ type: 'FILES.CHANGE', files: details.files as unknown as ImportFile[] }),
+      onFileReject: (details: { files: Array<{ file: File }> }) => {
+        if (details.files.length) send({ type: 'FILES.CHANGE', files: details.files.map((r) => r.file) as unknown as ImportFile[] });
+      },
     }),
     getImportTypeProps: () => ({ ...part('import-type'), value: importType, disabled: !editable, onValueChange: (details: { value: string | null }) => send({ type: 'TYPE.CHANGE', value: details.value ?? '' }) }),
     getRangeFromProps: () => ({ ...part('import-type-date'), value: range.from, disabled: !editable, max: range.to || undefined, onChange: (e: { currentTarget: { value: string } }) => send({ type: 'RANGE.CHANGE', from: e.currentTarget.value, to: range.to }) }),

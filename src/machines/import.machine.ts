@@ -232,8 +232,8 @@ export const importMachine = setup({
         input: ({ context }) => importRequest(context),
         onDone: { target: 'succeeded', actions: [{ type: 'keepOutcome', params: ({ event }) => event.output }, { type: 'reportImported', params: ({ event }) => event.output }] },
         onError: [
-          { guard: { type: 'isRowsRefusal', params: ({ event }) => event.error }, target: 'rejected', actions: { type: 'keepRefusal', params: ({ event }) => event.error } },
-          { target: 'editing.failed', actions: { type: 'keepError', params: ({ event }) => event.error } },
+          { guard: { type: 'isRowsRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'rejected', actions: { type: 'keepRefusal', params: ({ event }: { event: { error: unknown } }) => event.error } },
+          { target: 'editing.failed', actions: { type: 'keepError', params: ({ event }: { event: { error: unknown } }) => event.error } },
         ],
       },
       initial: 'uploading',

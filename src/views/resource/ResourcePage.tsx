@@ -21,6 +21,7 @@ import type { ReviewDecision } from './edit-form/ReviewPanel';
 import { RowActions, type RowIntent } from './RowActions';
 import { RESOURCE_EXTRAS } from './extras';
 import { ExportDialog } from '../../widgets/export/ExportDialog';
+import { ImportDialog } from '../../widgets/import/ImportDialog';
 import { exportTableUrl, type ExportRequest } from '../../shared/contract/export';
 
 /** A change to the rows the list runs, then reloads its page. */
@@ -140,6 +141,9 @@ function ResourcePage({ view }: { view: ResourceView }) {
         }}
         testId="resource-table"
         toolbar={({ visibleColumns }) => (
+          <>
+          {/* Whoever has the page may add its records, so may import them (the server checks the same grant). */}
+          {def.import && <ImportDialog def={def} onImported={() => list.refresh()} />}
           <ExportDialog
             fileName={title}
             columns={visibleColumns}
@@ -156,6 +160,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
               query: { ...filters.current, ...(sort ? { sort } : {}), start: list.page, limit: list.pageSize },
             })}
           />
+          </>
         )}
       />
 
@@ -170,7 +175,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
  * that loaded its own on mount showed raw keys for a moment (the lookups, dropdowns, section
  * order and embedded pages of the edit form).
  */
-const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll', 'export'];
+const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll', 'export', 'import'];
 
 /** One page component per resource page, made once: the routes' lazy chunk binds it. */
 const pages = new Map<string, ComponentType>();

@@ -1,0 +1,282 @@
+import { Suspense, use, useRef, useState } from 'react';
+import { Alert, Box, Button, CloseButton, Dialog, Field, FileUpload, Fieldset, HStack, IconButton, Input, Portal, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { ResourceDef } from '../../resources/define';
+import { importMachine, type ImportOutcome, type ImportRequest } from '../../machines/import.machine';
+import { connectImport } from '../../machines/import.connect';
+import { DIALOG_WIDTH, IMPORT_MAX_BYTES, type Language } from '../../shared/constants';
+import { IMPORT_FILE_TYPES } from '../../shared/contract/import';
+import { formatBytes } from '../../shared/attachments';
+import { downloadImportReport, downloadImportTemplate, importFile } from '../../services/api/import';
+import { dictionaryOptions, type DictionaryOption } from '../../services/dictionaries';
+import { useI18n } from '../../services/i18n/react';
+import { inspect } from '../../services/inspector';
+import { OptionSelect } from '../OptionSelect';
+import { ErrorAlert } from '../ErrorAlert';
+
+export interface ImportDialogProps {
+  /** A resource whose definition takes imports (`def.import`). */
+  def: ResourceDef;
+  /** Several files may be chosen (widgets §5: one unless allowed). */
+  multiple?: boolean;
+  /** The rows were written: the page reloads its table. */
+  onImported: (outcome: ImportOutcome) => void;
+  disabled?: boolean;
+}
+
+/** The ImportType dictionary, asked once per language; a failure is forgotten so the next opening asks again. */
+const typeCache = new Map<Language, Promise<DictionaryOption[]>>();
+function importTypes(lang: Language): Promise<DictionaryOption[]> {
+  let found = typeCache.get(lang);
+  if (!found) {
+    found = dictionaryOptions('ImportType', lang).catch(() => {
+      typeCache.delete(lang);
+      return [];
+    });
+    typeCache.set(lang, found);
+  }
+  return found;
+}
+
+const ACCEPT = IMPORT_FILE_TYPES.map((ext) => `.${ext}`).join(',');
+
+/**
+ * The import icon of a table's toolbar and its dialog (widgets §2 "Import form"; docs/import.md),
+ * bound to the import machine: the template type with its template's download, the file (drag
+ * or click), the import mode and the dates COVER overwrites; the upload's progress, then the
+ * server's phase; the count imported, or the problems and the error report's download. As wide
+ * as the export dialog, the whole screen on a phone.
+ */
+export function ImportDialog(props: ImportDialogProps) {
+  const { t } = useI18n();
+  return (
+    <Suspense fallback={<ImportIcon label={t('import.action')} disabled />}>
+      <ImportDialogBody {...props} />
+    </Suspense>
+  );
+}
+
+function ImportIcon({ label, ...rest }: { label: string; disabled?: boolean; onClick?: () => void; 'data-part'?: string; 'data-state'?: string }) {
+  return (
+    <IconButton size="sm" variant="outline" aria-label={label} title={label} data-testid="import-trigger" {...rest}>
+      {/* A tray with an arrow into it: drawn, not an emoji a font may lack. */}
+      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M12 3v12" />
+        <path d="m7 10 5 5 5-5" />
+        <path d="M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />
+      </svg>
+    </IconButton>
+  );
+}
+
+function ImportDialogBody({ def, multiple = false, onImported, disabled }: ImportDialogProps) {
+  const { t, lang } = useI18n();
+  const types = use(importTypes(lang));
+  const sendRef = useRef<(event: { type: 'UPLOAD.PROGRESS'; percent: number }) => void>(() => undefined);
+  const latest = useRef({ def, onImported });
+  latest.current = { def, onImported };
+  const [logic] = useState(() =>
+    importMachine.provide({
+      actors: {
+        downloadTemplate: fromPromise<void, string>(async ({ input }) => void (await downloadImportTemplate(latest.current.def.code, input))),
+        upload: fromPromise<ImportOutcome, ImportRequest>(async ({ input }) => importFile(latest.current.def.code, input, (p) => sendRef.current({ type: 'UPLOAD.PROGRESS', percent: p.percent }))),
+        downloadReport: fromPromise<void, string>(async ({ input }) => void (await downloadImportReport(input))),
+      },
+      actions: { reportImported: (_, outcome: ImportOutcome) => latest.current.onImported(outcome) },
+    }),
+  );
+  const [snapshot, send] = useMachine(logic, { inspect });
+  sendRef.current = send;
+  const api = connectImport(snapshot, send);
+  const options = def.import!;
+  const problem = (field: 'templateType' | 'fileNames' | 'importType' | 'importTypeDate', label: string) => {
+    const found = api.problemOf(field);
+    return found ? t(found === 'single' ? 'import.single' : 'import.required', { field: label }) : null;
+  };
+  const number = (n: number) => new Intl.NumberFormat(lang).format(n);
+
+  const open = () =>
+    send({
+      type: 'DIALOG.OPEN',
+      templates: options.templates.map((tpl) => ({ value: tpl.type, label: tpl.label[lang] })),
+      typeOffered: Boolean(options.cover),
+      multiple,
+    });
+  const editing = api.phase === 'editing' || api.phase === 'sending';
+
+  return (
+    <>
+      <ImportIcon label={t('import.action')} disabled={disabled} onClick={open} data-part="trigger" data-state={api.state} />
+      <Dialog.Root {...api.getDialogProps()} placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            {/* As wide as the export dialog (widgets §9 gives the import form no width of its own). */}
+            <Dialog.Content width={{ base: '100%', sm: `min(${DIALOG_WIDTH.export}px, 95vw)` }} maxW="none" data-testid="import-dialog" data-state={api.state}>
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  send({ type: 'IMPORT.REQUEST' });
+                }}
+              >
+                <Dialog.Header>
+                  <Dialog.Title>{t('import.title', { name: def.label[lang] })}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  {editing && (
+                    <Stack gap="4">
+                      <ErrorAlert message={api.error} />
+                      <Field.Root required invalid={Boolean(api.problemOf('templateType'))}>
+                        <Field.Label>
+                          {t('import.templateType')}
+                          <Field.RequiredIndicator />
+                        </Field.Label>
+                        <HStack width="full" gap="2" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+                          <Box flex="1" minW="40">
+                            <OptionSelect options={api.templates.map((o) => ({ value: o.value, text: o.label }))} empty={t('import.choose')} field={{ ...api.getTemplateTypeProps(), 'data-testid': 'import-template-type' }} />
+                          </Box>
+                          <Button size="sm" variant="outline" {...api.getTemplateDownloadProps()} data-testid="import-template-download">
+                            {t('import.templateDownload')}
+                          </Button>
+                        </HStack>
+                        {problem('templateType', t('import.templateType')) ? <Field.ErrorText>{problem('templateType', t('import.templateType'))}</Field.ErrorText> : <Field.HelperText>{t('import.templateHint')}</Field.HelperText>}
+                      </Field.Root>
+
+                      <Field.Root required invalid={Boolean(api.problemOf('fileNames'))}>
+                        <FileUpload.Root {...api.getFileProps()} accept={ACCEPT} data-testid="import-file" gap="2">
+                          <FileUpload.HiddenInput data-testid="import-file-input" />
+                          <FileUpload.Label fontSize="sm" fontWeight="medium">
+                            {t('import.file')}
+                            <Text as="span" aria-hidden="true" color="fg.error" ms="1">
+                              *
+                            </Text>
+                          </FileUpload.Label>
+                          <FileUpload.Dropzone width="full" minH="24" data-testid="import-dropzone">
+                            <FileUpload.DropzoneContent>
+                              <Text fontSize="sm">{t('import.dropzone')}</Text>
+                              <Text fontSize="xs" color="fg.muted">
+                                {t('import.dropzoneHint', { limit: formatBytes(IMPORT_MAX_BYTES) })}
+                              </Text>
+                            </FileUpload.DropzoneContent>
+                          </FileUpload.Dropzone>
+                          <Stack as="ul" gap="1" data-testid="import-files" listStyleType="none">
+                            {api.files.map((f) => (
+                              <HStack as="li" key={`${f.name}/${f.size}`} justify="space-between" fontSize="sm" data-testid="import-file-name">
+                                <Text truncate>{f.name}</Text>
+                                <Text color="fg.muted" flexShrink={0}>
+                                  {formatBytes(f.size)}
+                                </Text>
+                              </HStack>
+                            ))}
+                          </Stack>
+                        </FileUpload.Root>
+                        {problem('fileNames', t('import.file')) && <Field.ErrorText>{problem('fileNames', t('import.file'))}</Field.ErrorText>}
+                      </Field.Root>
+
+                      {api.typeOffered && (
+                        <Fieldset.Root invalid={Boolean(api.problemOf('importType'))}>
+                          <Fieldset.Legend fontSize="sm">
+                            {t('import.importType')}
+                            <Text as="span" aria-hidden="true" color="fg.error" ms="1">
+                              *
+                            </Text>
+                          </Fieldset.Legend>
+                          <RadioGroup.Root size="sm" {...api.getImportTypeProps()} data-testid="import-type">
+                            <HStack gap="6" wrap="wrap">
+                              {types.map((o) => (
+                                <RadioGroup.Item key={o.value} value={o.value} disabled={api.getImportTypeProps().disabled}>
+                                  <RadioGroup.ItemHiddenInput />
+                                  <RadioGroup.ItemIndicator />
+                                  <RadioGroup.ItemText>{o.text}</RadioGroup.ItemText>
+                                </RadioGroup.Item>
+                              ))}
+                            </HStack>
+                          </RadioGroup.Root>
+                          {problem('importType', t('import.importType')) && <Fieldset.ErrorText>{problem('importType', t('import.importType'))}</Fieldset.ErrorText>}
+                        </Fieldset.Root>
+                      )}
+
+                      {api.needsRange && (
+                        <Fieldset.Root invalid={Boolean(api.problemOf('importTypeDate'))}>
+                          <Fieldset.Legend fontSize="sm">
+                            {t('import.importTypeDate')}
+                            <Text as="span" aria-hidden="true" color="fg.error" ms="1">
+                              *
+                            </Text>
+                          </Fieldset.Legend>
+                          <HStack gap="2" wrap={{ base: 'wrap', sm: 'nowrap' }} data-testid="import-type-date">
+                            <Input size="sm" type="date" aria-label={t('import.dateFrom')} {...api.getRangeFromProps()} data-testid="import-date-from" />
+                            <Text aria-hidden="true">–</Text>
+                            <Input size="sm" type="date" aria-label={t('import.dateTo')} {...api.getRangeToProps()} data-testid="import-date-to" />
+                          </HStack>
+                          {problem('importTypeDate', t('import.importTypeDate')) ? (
+                            <Fieldset.ErrorText>{problem('importTypeDate', t('import.importTypeDate'))}</Fieldset.ErrorText>
+                          ) : (
+                            <Fieldset.HelperText fontSize="xs">{t('import.coverHint')}</Fieldset.HelperText>
+                          )}
+                        </Fieldset.Root>
+                      )}
+
+                      {api.phase === 'sending' && (
+                        <Progress.Root size="sm" {...api.getProgressProps()} data-testid="import-progress" aria-label={api.progress === null ? t('import.importing') : t('import.uploading', { percent: api.progress })}>
+                          <Progress.Label fontSize="sm" mb="1" role="status">
+                            {api.progress === null ? t('import.importing') : t('import.uploading', { percent: api.progress })}
+                          </Progress.Label>
+                          <Progress.Track>
+                            <Progress.Range />
+                          </Progress.Track>
+                        </Progress.Root>
+                      )}
+                    </Stack>
+                  )}
+
+                  {api.outcome && (
+                    <Alert.Root status="success" role="status" data-testid="import-result">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Title>{t('import.succeeded', { count: number(api.outcome.imported) })}</Alert.Title>
+                        {api.outcome.replaced > 0 && <Alert.Description>{t('import.replaced', { count: number(api.outcome.replaced) })}</Alert.Description>}
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
+
+                  {api.refusal && (
+                    <Stack gap="3">
+                      <Alert.Root status="error" role="alert" data-testid="import-rejected">
+                        <Alert.Indicator />
+                        <Alert.Content>
+                          <Alert.Title data-testid="import-error-count">{t('import.rejectedCount', { count: number(api.refusal.errorCount) })}</Alert.Title>
+                          <Alert.Description>{api.refusal.message}</Alert.Description>
+                        </Alert.Content>
+                      </Alert.Root>
+                      <ErrorAlert message={api.error} />
+                    </Stack>
+                  )}
+                </Dialog.Body>
+                <Dialog.Footer flexWrap="wrap">
+                  <Button size="sm" variant="outline" {...api.getCloseProps()} data-testid="import-close">
+                    {api.phase === 'succeeded' || api.phase === 'rejected' ? t('import.close') : t('import.cancel')}
+                  </Button>
+                  <Button size="sm" variant="outline" {...api.getAgainProps()} data-testid="import-again">
+                    {t('import.again')}
+                  </Button>
+                  <Button size="sm" colorPalette="red" variant="outline" {...api.getReportDownloadProps()} data-testid="import-report-download">
+                    {t('import.reportDownload')}
+                  </Button>
+                  <Button size="sm" colorPalette="blue" type="submit" {...api.getRequestProps()} onClick={undefined} data-testid="import-submit">
+                    {t('import.submit')}
+                  </Button>
+                </Dialog.Footer>
+              </form>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" disabled={api.getCloseProps().disabled} />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { ADMIN, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+import resourceZh from '../../locale/resource/zh-CN/index.json';
+
+/**
+ * Issue 13 point 3 as a user meets it, on the exchange-rate table: the import icon opens the
+ * import form with its template type; the template downloads with the columns in the user's
+ * language; filled (here with exceljs, as a spreadsheet program would) with one bad row among
+ * good ones, the import is refused with the count of problems and nothing lands in the table;
+ * the error report names the row, the column and the problem; the row corrected, the same file
+ * imports whole and its rows are in the table.
+ */
+
+const table = (page: Page) => page.getByTestId('resource-table');
+const rows = (page: Page) => table(page).locator('[data-part=row]');
+const dialog = (page: Page) => page.getByTestId('import-dialog');
+
+/** Three capital letters no other test (nor worker, nor run on this database) uses. */
+function uniqueCode(first: string): string {
+  const n = Date.now() + test.info().parallelIndex * 7919 + Math.floor(Math.random() * 1000);
+  return first + String.fromCharCode(65 + (Math.floor(n / 26) % 26)) + String.fromCharCode(65 + (n % 26));
+}
+
+async function sheetRows(download: Download): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await download.path())) as never);
+  const out: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  return out;
+}
+
+/** The table's rows of one currency pair, through the query form as a user asks. */
+async function queryPair(page: Page, source: string, target: string) {
+  const form = page.getByTestId('query-form');
+  await form.getByLabel('原币种').fill(source);
+  await form.getByLabel('目标币种').fill(target);
+  await form.getByTestId('query-search').click();
+}
+
+test('import a template with one bad row: the error report, nothing imported; corrected, every row imported', async ({ page }) => {
+  await loginAs(page, ADMIN, '/exchange-rate');
+  await expect(page.getByTestId('resource-exchange-rate')).toBeVisible();
+  const source = uniqueCode('J');
+  const target = uniqueCode('K');
+
+  await page.getByTestId('import-trigger').click();
+  const box = dialog(page);
+  await expect(box).toBeVisible();
+  await expect(box.getByRole('heading')).toHaveText('导入汇率');
+  // The one template type is chosen already.
+  await expect(box.getByTestId('import-template-type')).toHaveValue('exchange-rate');
+  await expectNoRawLocaleKeys(page);
+
+  // The template: its columns in the user's language.
+  const [templateFile] = await Promise.all([page.waitForEvent('download'), box.getByTestId('import-template-download').click()]);
+  expect(templateFile.suggestedFilename()).toBe('汇率导入模板.xlsx');
+  expect(await sheetRows(templateFile)).toEqual([['日期', '原币种', '目标币种', '汇率']]);
+
+  // Filled with three good rows and one whose rate is not a number (sheet row 3).
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await templateFile.path())) as never);
+  const sheet = workbook.worksheets[0]!;
+  sheet.addRow([new Date(Date.UTC(2033, 4, 1)), source, target, 6.5]);
+  sheet.addRow(['2033-05-02', source, target, 'six']);
+  sheet.addRow(['2033-05-03', source, target, 6.7]);
+  sheet.addRow(['2033-05-04', source, target, 6.8]);
+  const filled = test.info().outputPath('rates.xlsx');
+  await workbook.xlsx.writeFile(filled);
+
+  // The rules first: a request without a mode says it is required.
+  await box.getByTestId('import-file-input').setInputFiles(filled);
+  await expect(box.getByTestId('import-file-name')).toContainText('rates.xlsx');
+  await box.getByTestId('import-submit').click();
+  await expect(box.getByText('导入方式不能为空')).toBeVisible();
+  await box.getByRole('radio', { name: '追加' }).check({ force: true });
+  await expect(box.getByText('导入方式不能为空')).toHaveCount(0);
+
+  await box.getByTestId('import-submit').click();
+  await expect(box.getByTestId('import-error-count')).toHaveText('共 1 处错误：未导入任何数据');
+  await expect(box.getByTestId('import-rejected')).toContainText('未导入任何数据');
+
+  const [report] = await Promise.all([page.waitForEvent('download'), box.getByTestId('import-report-download').click()]);
+  expect(report.suggestedFilename()).toBe('汇率导入错误.xlsx');
+  expect(await sheetRows(report)).toEqual([
+    ['行号', '列', '问题'],
+    ['3', '汇率', resourceZh.error.number],
+  ]);
+
+  // Nothing of the file is in the table.
+  await box.getByTestId('import-close').click();
+  await expect(box).toHaveCount(0);
+  await queryPair(page, source, target);
+  await expect(page.getByText('暂无数据')).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+
+  // The row corrected, the same file again: every row imported, and the table shows them.
+  sheet.getRow(3).getCell(4).value = 6.6;
+  const fixed = test.info().outputPath('rates-fixed.xlsx');
+  await workbook.xlsx.writeFile(fixed);
+  await page.getByTestId('import-trigger').click();
+  await expect(box).toBeVisible();
+  await box.getByTestId('import-file-input').setInputFiles(fixed);
+  await box.getByRole('radio', { name: '追加' }).check({ force: true });
+  await box.getByTestId('import-submit').click();
+  await expect(box.getByTestId('import-result')).toHaveText('已导入 4 行');
+  await box.getByTestId('import-close').click();
+  await queryPair(page, source, target);
+  await expect(rows(page)).toHaveCount(4);
+  for (const [day, rate] of [['2033-05-04', '6.800000'], ['2033-05-02', '6.600000']]) await expect(rows(page).filter({ hasText: day })).toContainText(rate!.replace(/0+$/, ''));
+});
