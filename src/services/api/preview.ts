@@ -18,7 +18,7 @@ export async function fetchOfficePdf(fileId: number, signal?: AbortSignal): Prom
   return (await download({ method: 'GET', url: pathOf(contract.preview.office, { id: String(fileId) }), signal, ...quiet })).blob;
 }
 
-/** The original file saved under its own name, with the download tip. */
+/** The original file saved under its own name, with the download tip (GET download-file, widgets §7). */
 export async function downloadStoredFile(fileId: number): Promise<void> {
-  await download({ method: 'GET', url: pathOf(contract.loginPage.viewFile), data: { id: String(fileId) } });
+  await download({ method: 'GET', url: pathOf(contract.upload.download), data: { id: String(fileId) } });
 }

@@ -133,7 +133,8 @@ export function PreviewDialog({ file, onClose }: PreviewDialogProps) {
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3" align="center">
-                <HStack gap="1" wrap="wrap" justify="center" role="toolbar" aria-label={t('preview.keys')} data-testid="preview-toolbar">
+                {/* Zoom and pages are for what is shown: a message has none. */}
+                <HStack gap="1" wrap="wrap" justify="center" role="toolbar" aria-label={t('preview.keys')} visibility={api.state === 'rendered' ? 'visible' : 'hidden'} data-testid="preview-toolbar">
                   <IconButton size="xs" variant="outline" aria-label={t('preview.zoomOut')} title={t('preview.zoomOut')} {...api.getZoomOutProps()} data-testid="preview-zoom-out">
                     −
                   </IconButton>
