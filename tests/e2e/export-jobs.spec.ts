@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { expect, test as base, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, loginAs } from './support/users';
 import { parseCsv } from './support/export-files';
 import { startServer, stop, type Server } from './support/processes';
@@ -132,6 +133,14 @@ test('200,000 rates as all data: asked first, run as a job with its progress, th
   // In the table's order: newest day first.
   const dayAt = rows[0]!.indexOf('日期');
   expect(rows[1]![dayAt]! >= rows[JOB_ROWS]![dayAt]!).toBe(true);
+
+  // On a phone the list is the screen's width, and nothing in it fails axe; Escape closes it.
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(Math.round((await jobs.boundingBox())!.width)).toBe(390);
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid=export-jobs]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(jobs).toHaveCount(0);
 });
 
 test('more than 1,000,000 rates: the export is refused in the dialog with its message, nothing sent', async ({ page }) => {

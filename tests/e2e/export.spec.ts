@@ -11,8 +11,8 @@ import { parseCsv, readXlsx } from './support/export-files';
  * dialog with the visible columns; a page exported as CSV and as XLSX downloads at once under
  * the name typed (the server's content-disposition) and holds the page's rows and columns,
  * read back from the file (the xlsx unzipped). The name rules are applied as the user types.
- * "All data" off above 10,000 rows is the machine's and the component test's: no seeded table
- * holds that many.
+ * Above 10,000 rows (all data as a background job) and above 1,000,000 (refused):
+ * tests/e2e/export-jobs.spec.ts, on data of its own.
  */
 
 const table = (page: Page) => page.getByTestId('resource-table');
