@@ -114,8 +114,10 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
           <Dialog.Positioner>
             {/* As wide as the export dialog (widgets §9 gives the import form no width of its own). */}
             <Dialog.Content width={{ base: '100%', sm: `min(${DIALOG_WIDTH.export}px, 95vw)` }} maxW="none" data-testid="import-dialog" data-state={api.state}>
+              {/* A flex column, so the body scrolls between header and footer on a short screen. */}
               <form
                 noValidate
+                style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
                 onSubmit={(e) => {
                   e.preventDefault();
                   send({ type: 'IMPORT.REQUEST' });
@@ -194,7 +196,7 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
                               ))}
                             </HStack>
                           </RadioGroup.Root>
-                          {problem('importType', t('import.importType')) && <Fieldset.ErrorText>{problem('importType', t('import.importType'))}</Fieldset.ErrorText>}
+                          {problem('importType', t('import.importType')) && <Fieldset.ErrorText fontSize="xs">{problem('importType', t('import.importType'))}</Fieldset.ErrorText>}
                         </Fieldset.Root>
                       )}
 
@@ -208,11 +210,11 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
                           </Fieldset.Legend>
                           <HStack gap="2" wrap={{ base: 'wrap', sm: 'nowrap' }} data-testid="import-type-date">
                             <Input size="sm" type="date" aria-label={t('import.dateFrom')} {...api.getRangeFromProps()} data-testid="import-date-from" />
-                            <Text aria-hidden="true">–</Text>
+                            <Text aria-hidden="true" display={{ base: 'none', sm: 'block' }}>–</Text>
                             <Input size="sm" type="date" aria-label={t('import.dateTo')} {...api.getRangeToProps()} data-testid="import-date-to" />
                           </HStack>
                           {problem('importTypeDate', t('import.importTypeDate')) ? (
-                            <Fieldset.ErrorText>{problem('importTypeDate', t('import.importTypeDate'))}</Fieldset.ErrorText>
+                            <Fieldset.ErrorText fontSize="xs">{problem('importTypeDate', t('import.importTypeDate'))}</Fieldset.ErrorText>
                           ) : (
                             <Fieldset.HelperText fontSize="xs">{t('import.coverHint')}</Fieldset.HelperText>
                           )}
