@@ -1,4 +1,4 @@
-import { widgetState } from './storage';
+import { session, widgetState } from './storage';
 
 /**
  * The export jobs noted locally as pending (widgets §4 "Export": "an async export is noted
@@ -11,17 +11,21 @@ export interface PendingExport {
   fileName: string;
 }
 
-const KEY = 'pending';
+/** One list per user: a browser shared by two users counts each one's own jobs. */
+const key = () => {
+  const user = session.get('loginUserInfo')?.userCode;
+  return user ? `pending:${user}` : 'pending';
+};
 const listeners = new Set<() => void>();
 
 export function pendingExports(): PendingExport[] {
-  const notes = widgetState.get<PendingExport[]>('asyncExports', KEY);
+  const notes = widgetState.get<PendingExport[]>('asyncExports', key());
   return Array.isArray(notes) ? notes.filter((n) => typeof n?.jobId === 'number') : [];
 }
 
 function keep(notes: PendingExport[]): void {
-  if (notes.length) widgetState.set('asyncExports', KEY, notes);
-  else widgetState.remove('asyncExports', KEY);
+  if (notes.length) widgetState.set('asyncExports', key(), notes);
+  else widgetState.remove('asyncExports', key());
   for (const listener of listeners) listener();
 }
 
