@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { strFromU8, unzipSync } from 'fflate';
-import { csvField, csvWriter } from '../../server/services/export/csv-writer';
+import { ROWS_PER_CHUNK, csvField, csvWriter } from '../../server/services/export/csv-writer';
 import { XLSX_CELL_TEXT_MAX, XLSX_SHEET_PATH, xlsxWriter, xmlText } from '../../server/services/export/xlsx-writer';
 import { attachmentDisposition } from '../../server/http/content-disposition';
 import { cleanExportFileName, exportFileName } from '../../src/shared/export-file-name';
@@ -29,6 +29,19 @@ describe('export writers', () => {
     expect(sheet).toContain('<row r="1"><c s="1" t="inlineStr"><is><t>A</t></is></c>');
     expect(sheet).toContain('<row r="2"><c t="inlineStr"><is><t xml:space="preserve"> x </t></is></c><c/><c><v>2</v></c></row>');
     expect(sheet).toContain('<row r="3"><c t="inlineStr"><is><t>y</t></is></c><c t="inlineStr"><is><t>z</t></is></c><c><v>0</v></c></row></sheetData></worksheet>');
+  });
+
+  it('a batch larger than one encoded slice: csv in several chunks, xlsx rows in one deflated run, every row once and in order', () => {
+    const rows = Array.from({ length: 2 * ROWS_PER_CHUNK + 3 }, (_, i) => [`r${i}`, '华东 <x>', i]);
+    const csv = csvWriter();
+    const chunks = csv.rows(rows);
+    expect(chunks).toHaveLength(3);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(rows.map((r) => `${r.join(',')}\r\n`).join(''));
+    const w = xlsxWriter();
+    const bytes = Buffer.concat([...w.start(['A', 'B', 'C']), ...w.rows(rows), ...w.rows(rows.slice(0, 1)), ...w.end()]);
+    const sheet = strFromU8(unzipSync(new Uint8Array(bytes))[XLSX_SHEET_PATH]!);
+    const cells = [...sheet.matchAll(/<row r="(\d+)"><c t="inlineStr"><is><t>(r\d+)<\/t><\/is><\/c><c t="inlineStr"><is><t>华东 &lt;x&gt;<\/t><\/is><\/c><c><v>(\d+)<\/v><\/c><\/row>/g)];
+    expect(cells.map((m) => [Number(m[1]), m[2], Number(m[3])])).toEqual([...rows, rows[0]!].map((r, i) => [i + 2, r[0], r[2]]));
   });
 
   it('file names: the forbidden characters and control characters go, 50 characters at most, the extension once', () => {

@@ -28,11 +28,23 @@ function lines(rows: ReadonlyArray<readonly Cell[]>): string {
   return text;
 }
 
+/**
+ * Rows encoded a slice at a time. A batch's text in one string would be flattened into one
+ * object of half a megabyte, which V8 puts straight into its old generation (anything over
+ * 128 kB), where only a full collection frees it: slices of ROWS_PER_CHUNK keep each string
+ * young and short-lived, so the heap stays smaller (bench/README.md, "Export").
+ */
+export const ROWS_PER_CHUNK = 256;
+
 export function csvWriter(): SheetWriter {
   return {
     contentType: 'text/csv; charset=utf-8',
     start: (headers) => [Buffer.from(BOM + lines([headers]), 'utf8')],
-    rows: (rows) => [Buffer.from(lines(rows), 'utf8')],
+    rows: (rows) => {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < rows.length; i += ROWS_PER_CHUNK) chunks.push(Buffer.from(lines(rows.slice(i, i + ROWS_PER_CHUNK)), 'utf8'));
+      return chunks;
+    },
     end: () => [],
   };
 }

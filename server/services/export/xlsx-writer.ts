@@ -34,6 +34,8 @@ class NativeDeflate implements ZipInputFile {
     this.ondata(null, deflated, final);
   }
 }
+/** Rows a string holds before it is encoded: a row of ten cells is about 600 characters, so a slice stays well under 128 kB. */
+const XLSX_ROWS_PER_PIECE = 64;
 /** Excel's longest cell text; a longer one makes Excel repair the file. */
 export const XLSX_CELL_TEXT_MAX = 32_767;
 
@@ -119,9 +121,15 @@ export function xlsxWriter(): SheetWriter {
       return take();
     },
     rows(rows) {
-      let xml = '';
-      for (const cells of rows) xml += rowXml(cells, '');
-      push(xml);
+      // A slice of rows a string, each under V8's large-object size, so none is born in the old
+      // generation (csv-writer.ts, ROWS_PER_CHUNK); the batch is deflated in one call.
+      const pieces: Buffer[] = [];
+      for (let i = 0; i < rows.length; i += XLSX_ROWS_PER_PIECE) {
+        let xml = '';
+        for (let j = i; j < Math.min(rows.length, i + XLSX_ROWS_PER_PIECE); j++) xml += rowXml(rows[j]!, '');
+        pieces.push(Buffer.from(xml, 'utf8'));
+      }
+      sheet.push(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
       return take();
     },
     end() {
