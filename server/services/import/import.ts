@@ -4,7 +4,7 @@ import { RESOURCES } from '../../../src/resources';
 import { IMPORT_FILE_TYPES, IMPORT_TYPES, type ImportFileType, type ImportResult, type ImportRowError } from '../../../src/shared/contract/import';
 import { IMPORT_ROWS_MAX, IMPORT_TYPE_COVER, LANGUAGES } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
-import { bodyOf, initialValues, validateValues, type FormValues } from '../../../src/services/resource-form';
+import { bodyOf, initialValues, validateValues, type FormValues } from '../../../src/resources/form-values';
 import { nextRecordState, type StoredRecordState } from '../../../src/machines/record-lifecycle.machine';
 import { AppError, refuse } from '../../http/answer';
 import type { Db } from '../../db/database';
@@ -19,7 +19,7 @@ import type { SheetRow } from './read-sheet';
 
 /**
  * The import of any resource that opts in (docs/import.md): the form's four rules, then every
- * row of the file checked with the add form's own rules (src/services/resource-form.ts, the
+ * row of the file checked with the add form's own rules (src/resources/form-values.ts, the
  * schema the add call validates with), the calendar, the caller's data authorisation and page
  * scope, and the database's checks of an add (dictionaries, unique values, scroll dropdowns,
  * dependent choices). All rows are checked, each problem noted with its row, column and message;
