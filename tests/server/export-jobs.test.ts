@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
+import { strFromU8, unzipSync } from 'fflate';
 import { CODE } from '../../src/shared/codes';
 import { EXPORT_ASYNC, EXPORT_JOB_KEEP_HOURS, EXPORT_JOB_LEASE_MS, EXPORT_JOB_MAX_ATTEMPTS, EXPORT_JOBS_WAITING_MAX } from '../../src/shared/constants';
 import { exportTableUrl, type ExportJob } from '../../src/shared/contract/export';
 import { exportJobRunner } from '../../server/services/export/jobs';
 import { isEmbedded } from '../../server/db/database';
 import { EXPORT_BATCH_ROWS } from '../../server/services/export/export';
+import { XLSX_SHEET_PATH } from '../../server/services/export/xlsx-writer';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, startTestAppOn, type TestApp } from './support/test-server';
 
@@ -191,6 +193,48 @@ describe.each(availableBackends())('export jobs on %s', (backend) => {
     expect((await job(admin, id, 'en-US')).data.failure).toBe('The export failed: the server could not write the file');
     expect(await broken.runNext()).toBe(false);
     fs.rmSync(blocked);
+  });
+
+  it('an xlsx job writes the workbook the file export writes: one sheet, a header row, every row', async () => {
+    await clearJobs();
+    const id = (await requestJob(admin, { fileType: 'xlsx', fileName: 'rates' })).data.jobId;
+    await t.app.exportJobs.runNext();
+    const file = await download(admin, id);
+    expect(file.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(file.disposition).toContain("filename*=UTF-8''rates.xlsx");
+    const sheet = strFromU8(unzipSync(new Uint8Array(file.bytes))[XLSX_SHEET_PATH]!);
+    expect([...sheet.matchAll(/<row /g)]).toHaveLength(ROWS + 1);
+    expect(sheet).toContain(`EJB${String(ROWS).padStart(6, '0')}`);
+  });
+
+  it('two processes on one database never take the same job: each pending job is run once', async () => {
+    await clearJobs();
+    const ids = [(await requestJob(admin)).data.jobId, (await requestJob(admin)).data.jobId];
+    const second = await startTestAppOn(t, { filesDir: t.config.filesDir });
+    try {
+      await second.app.exportJobs.stop();
+      expect(await Promise.all([t.app.exportJobs.runNext(), second.app.exportJobs.runNext()])).toEqual([true, true]);
+      const rows = await t.db.selectFrom('exportJob').select(['id', 'status', 'attempts', 'rowsDone']).where('id', 'in', ids).orderBy('id').execute();
+      expect(rows).toEqual(ids.map((id) => ({ id, status: 'done', attempts: 1, rowsDone: ROWS })));
+      expect(await Promise.all([t.app.exportJobs.runNext(), second.app.exportJobs.runNext()])).toEqual([false, false]);
+    } finally {
+      await second.app.close();
+    }
+  });
+
+  it('a job deleted while it runs stops at its next batch and leaves no file', async () => {
+    await clearJobs();
+    const id = (await requestJob(admin)).data.jobId;
+    const before = storedFiles().length;
+    const running = t.app.exportJobs.runNext();
+    // Deleted as soon as it has begun writing.
+    let status = 'pending';
+    while (status === 'pending') status = (await job(admin, id)).data.status;
+    expect(status).toBe('running');
+    expect((await t.post(DELETE, { id }, { token: admin })).body.code).toBe(0);
+    expect(await running).toBe(true);
+    expect((await jobs(admin)).data).toEqual([]);
+    expect(storedFiles()).toHaveLength(before);
   });
 
   it('finished jobs and their files are removed after the keeping time', async () => {
