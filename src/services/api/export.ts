@@ -2,7 +2,7 @@ import { pathOf } from '../../shared/contract';
 import { EXPORT_ASYNC } from '../../shared/constants';
 import { exportCalls, type ExportJob, type ExportRequest } from '../../shared/contract/export';
 import { call } from '../http/call';
-import { download, downloadOrData, type Downloaded } from '../http/client';
+import { download, downloadOrData, remove, type Downloaded, type RemoveResult } from '../http/client';
 
 /** What an export became: the file (saved already), or a background job to follow in the export-jobs list. */
 export type ExportOutcome = { mode: 'file'; file: Downloaded } | { mode: 'job'; jobId: number };
@@ -26,5 +26,5 @@ export const listExportJobs = (): Promise<ExportJob[]> => call(exportCalls.jobs,
 /** A done job's file, saved as a blob under its name (the session travels in the header, never in a URL). */
 export const downloadExportJob = (id: number): Promise<Downloaded> => download({ method: 'POST', url: pathOf(exportCalls.downloadJob), data: { id } });
 
-/** Removes a job and its file. */
-export const deleteExportJob = (id: number): Promise<null> => call(exportCalls.deleteJob, { id });
+/** Removes a job and its file, once the user confirms (shell §7's delete); declined, nothing is sent. */
+export const deleteExportJob = (id: number): Promise<RemoveResult<null>> => remove<null>({ url: pathOf(exportCalls.deleteJob), data: { id } });
