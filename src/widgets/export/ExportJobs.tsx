@@ -63,7 +63,8 @@ export function ExportJobs({ openSignal = 0 }: ExportJobsProps) {
           </Badge>
         )}
       </IconButton>
-      <Drawer.Root {...api.getDrawerProps()} placement="end" size="full" lazyMount unmountOnExit>
+      {/* Not closed by a click outside: the delete's confirmation is a dialog of its own, outside the drawer. */}
+      <Drawer.Root {...api.getDrawerProps()} placement="end" size="full" closeOnInteractOutside={false} lazyMount unmountOnExit>
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
