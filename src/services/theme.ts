@@ -76,11 +76,16 @@ export function useThemeChoice(): ThemeChoice {
  */
 const DARKER_SOLID = ['cyan', 'green', 'orange', 'teal'] as const;
 const solidTokens = Object.fromEntries(DARKER_SOLID.map((p) => [p, { solid: { value: { _light: `{colors.${p}.700}`, _dark: `{colors.${p}.700}` } } }]));
+/**
+ * A field's error text (Field.ErrorText, Fieldset.ErrorText) is `fg.error`: Chakra's red.500 on
+ * white is 3.76:1, below AA for its small text; red.700 is well above it.
+ */
+const errorTokens = { fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } } };
 
 export const system = createSystem(
   defaultConfig,
   defineConfig({
     globalCss: { 'html, body, #root': { height: '100%' } },
-    theme: { semanticTokens: { colors: solidTokens } },
+    theme: { semanticTokens: { colors: { ...solidTokens, ...errorTokens } } },
   }),
 );

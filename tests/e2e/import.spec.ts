@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 import resourceZh from '../../locale/resource/zh-CN/index.json';
@@ -110,4 +111,38 @@ test('import a template with one bad row: the error report, nothing imported; co
   await queryPair(page, source, target);
   await expect(rows(page)).toHaveCount(4);
   for (const [day, rate] of [['2033-05-04', '6.800000'], ['2033-05-02', '6.600000']]) await expect(rows(page).filter({ hasText: day })).toContainText(rate!.replace(/0+$/, ''));
+});
+
+test('the import form on a phone, in English, by keyboard: COVER asks for its dates, no serious accessibility problem', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  await loginAs(page, ADMIN, '/exchange-rate');
+  await expect(page.getByTestId('resource-exchange-rate')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 700 });
+  const trigger = page.getByTestId('import-trigger');
+  await expect(trigger).toHaveAccessibleName('Import');
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const box = dialog(page);
+  await expect(box).toBeVisible();
+  // The whole width of the phone.
+  expect(Math.round((await box.boundingBox())!.width)).toBe(375);
+  await expect(box.getByRole('heading')).toHaveText('Import Exchange rate');
+  await box.getByRole('radio', { name: 'Overwrite' }).check({ force: true });
+  await box.getByTestId('import-submit').click();
+  await expect(box.getByText('File is required')).toBeVisible();
+  await expect(box.getByText('Dates to overwrite is required')).toBeVisible();
+  await box.getByTestId('import-date-from').fill('2033-06-01');
+  await box.getByTestId('import-date-to').fill('2033-06-02');
+  await expect(box.getByText('Dates to overwrite is required')).toHaveCount(0);
+  await expectNoRawLocaleKeys(page);
+  // The pointer off the buttons (a hovered button is lighter), and scanned once the dialog's finite animations have ended (mid-fade, contrast is measured against a half-transparent background).
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid=import-dialog]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // The footer stays on screen however long the form; Escape closes the dialog.
+  await expect(box.getByTestId('import-submit')).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveCount(0);
 });

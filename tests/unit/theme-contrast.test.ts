@@ -36,6 +36,9 @@ describe('theme contrast', () => {
   it.each(Object.entries(THEMES))('%s (%s): contrast text on solid is at least 4.5:1', (_theme: string, palette: string) => {
     expect(ratio(resolve(`colors.${palette}.contrast`), resolve(`colors.${palette}.solid`))).toBeGreaterThanOrEqual(4.5);
   });
+  it('a field\'s error text (fg.error) on white is at least 4.5:1', () => {
+    expect(ratio(resolve('colors.fg.error'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
   it('dark navigation: gray.100 on gray.900 is at least 4.5:1', () => {
     expect(ratio(hex('colors.gray.100'), hex('colors.gray.900'))).toBeGreaterThanOrEqual(4.5);
   });
