@@ -138,11 +138,12 @@ describe.each(availableBackends())('export on %s', (backend) => {
 
   it('a reader that goes away ends the export: no further batch is fetched and the database is free', async () => {
     await sql`insert into account (acct_no, acct_name, org_code, currency_code, bank_code)
-      select 'EXA' || lpad(i::text, 6, '0'), 'ExportAbandoned ' || i, 'HQ', 'CNY', '102' from generate_series(1, ${2 * EXPORT_BATCH_ROWS + 1}) as i`.execute(t.db);
+      select 'EXA' || lpad(i::text, 6, '0'), 'ExportAbandoned ' || repeat('x', 60) || i, 'HQ', 'CNY', '102' from generate_series(1, ${2 * EXPORT_BATCH_ROWS + 1}) as i`.execute(t.db);
     const out = new PassThrough();
     const csv = csvWriter();
     let batches = 0;
-    // Nobody reads: the first batch fills the reply, then the client is gone (Fastify destroys the stream).
+    // Nobody reads: the first batch fills the reply (its names long enough to be more than the
+    // stream's two buffers hold), then the client is gone (Fastify destroys the stream).
     const writer = { ...csv, rows: (rows: Parameters<typeof csv.rows>[0]) => (batches++, queueMicrotask(() => out.destroy()), csv.rows(rows)) };
     await streamRows(t.db, { def: account, input: { start: 1, limit: 1, acctName: 'ExportAbandoned' }, columns: ['acctNo', 'acctName'], fileName: 'x.csv', writer, scope: null, page: null }, out, 'zh-CN', translator('zh-CN'));
     expect(batches).toBe(1);
