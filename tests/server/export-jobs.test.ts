@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { strFromU8, unzipSync } from 'fflate';
 import { CODE } from '../../src/shared/codes';
-import { EXPORT_ASYNC, EXPORT_JOB_KEEP_HOURS, EXPORT_JOB_LEASE_MS, EXPORT_JOB_MAX_ATTEMPTS, EXPORT_JOBS_WAITING_MAX } from '../../src/shared/constants';
+import { EXPORT_ASYNC, EXPORT_CONFIRM_ABOVE, EXPORT_JOB_KEEP_HOURS, EXPORT_JOB_LEASE_MS, EXPORT_JOB_MAX_ATTEMPTS, EXPORT_JOBS_WAITING_MAX } from '../../src/shared/constants';
 import { exportTableUrl, type ExportJob } from '../../src/shared/contract/export';
 import { exportJobRunner } from '../../server/services/export/jobs';
 import { isEmbedded } from '../../server/db/database';
@@ -19,8 +19,8 @@ const JOBS = '/api/fsmc/common/export/jobs';
 const JOB = '/api/fsmc/common/export/job';
 const DOWNLOAD = '/api/fsmc/common/export/job/download';
 const DELETE = '/api/fsmc/common/export/job/delete';
-/** More than one batch many times over, so progress has steps to show; above the 10,000 of a synchronous export. */
-const ROWS = 7 * EXPORT_BATCH_ROWS + 345;
+/** Above the 10,000 of a synchronous export, and several batches, so progress has steps to show. */
+const ROWS = Math.max(EXPORT_CONFIRM_ABOVE + 4_345, 5 * EXPORT_BATCH_ROWS + 345);
 
 /**
  * Issue 13's asynchronous export (docs/export.md, "Jobs"): above 10,000 rows the export is a job
