@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import { CODE } from '../../src/shared/codes';
-import { IMPORT_REPORT_KEEP_HOURS } from '../../src/shared/constants';
+import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_ROWS_MAX } from '../../src/shared/constants';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
@@ -166,6 +166,13 @@ describe.each(availableBackends())('import on %s', (backend) => {
     expect(missing.body).toMatchObject({ code: CODE.importColumnMissing, msg: expect.stringContaining('To currency') });
     const empty = await importFile(admin, fields(), [{ name: 'rates.xlsx', content: await xlsx([HEADER_EN]) }]);
     expect(empty.body.code).toBe(CODE.importEmpty);
+    // Above IMPORT_MAX_BYTES: cut off as it streams, refused naming the limit.
+    const big = await importFile(admin, fields({ fileNames: 'rates.csv' }), [{ name: 'rates.csv', content: Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a') }]);
+    expect(big).toMatchObject({ status: 413, body: { code: CODE.importTooLarge, msg: 'The file is too large: an import file must be below 10 MB' } });
+    const lines = [HEADER_EN.join(','), ...Array.from({ length: IMPORT_ROWS_MAX + 1 }, (_, i) => `2031-07-01,HHA,HHB,${i}`)].join('\n');
+    const many = await importFile(admin, fields({ fileNames: 'rates.csv' }), [{ name: 'rates.csv', content: Buffer.from(lines) }]);
+    expect(many.body).toMatchObject({ code: CODE.importTooManyRows, msg: `The file holds ${IMPORT_ROWS_MAX + 1} rows; at most ${IMPORT_ROWS_MAX} can be imported at once` });
+    expect(await rates('HHA', 'HHB')).toEqual({});
   });
 
   it('needs the resource\'s function: a user without it gets 403 and writes nothing', async () => {

@@ -34,7 +34,8 @@ export async function importFile(resource: string, request: ImportRequest, onPro
       fields: {
         resource,
         templateType: request.templateType,
-        fileNames: request.files.map((f) => f.name).join(','),
+        // The contract's bound; the file part carries the name that is read.
+        fileNames: request.files.map((f) => f.name).join(',').slice(0, 255),
         importType: request.importType,
         importTypeDate: request.range ? `${request.range.from},${request.range.to}` : '',
       },
