@@ -264,6 +264,8 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_ROWS_MAX = 10_000;
 /** Ours: hours an import's error report can be downloaded by the user who imported. */
 export const IMPORT_REPORT_KEEP_HOURS = 24;
+/** Ours: an import's temporary file older than this was left by a process that died mid-import; removed at start. */
+export const IMPORT_TEMP_STALE_MS = 3_600_000;
 
 // ---- Widgets §9: timings ---------------------------------------------------------------
 

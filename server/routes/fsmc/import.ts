@@ -8,7 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { Value } from 'typebox/value';
 import { contract } from '../../../src/shared/contract';
 import { IMPORT_FILE_FIELD, ImportFields, type ImportFieldValues } from '../../../src/shared/contract/import';
-import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS } from '../../../src/shared/constants';
+import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_TEMP_STALE_MS } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
 import { formatBytes } from '../../../src/shared/attachments';
 import { ok, refuse } from '../../http/answer';
@@ -42,6 +42,17 @@ const drain = (part: MultipartFile) => pipeline(part.file, new Transform({ trans
 
 export default async function importRoutes(app: FastifyInstance) {
   const tempDir = path.join(app.config.filesDir, 'import-tmp');
+  // A file a process left when it died mid-import. Only old ones: another process sharing the
+  // file store (PostgreSQL, several processes) may be reading a fresh one right now.
+  app.addHook('onReady', async () => {
+    const now = app.clock.now();
+    const names = await fs.promises.readdir(tempDir).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(tempDir, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat && now - stat.mtimeMs > IMPORT_TEMP_STALE_MS) await fs.promises.rm(file, { force: true });
+    }
+  });
 
   /** The resource and template a call names, once the caller may write the resource (403 otherwise). */
   async function writable(request: FastifyRequest, code: string, templateType: string) {
