@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { strFromU8, unzipSync } from 'fflate';
 import { ROWS_PER_CHUNK, csvField, csvWriter } from '../../server/services/export/csv-writer';
-import { XLSX_CELL_TEXT_MAX, XLSX_SHEET_PATH, xlsxWriter, xmlText } from '../../server/services/export/xlsx-writer';
+import { XLSX_CELL_TEXT_MAX, XLSX_SHEET_PATH, columnLetters, xlsxWriter, xmlText } from '../../server/services/export/xlsx-writer';
 import { attachmentDisposition } from '../../server/http/content-disposition';
 import { cleanExportFileName, exportFileName } from '../../src/shared/export-file-name';
 
@@ -26,9 +26,10 @@ describe('export writers', () => {
     const w = xlsxWriter();
     const bytes = Buffer.concat([...w.start(['A', 'B', 'C']), ...w.rows([[' x ', null, 2]]), ...w.rows([['y', 'z', 0]]), ...w.end()]);
     const sheet = strFromU8(unzipSync(new Uint8Array(bytes))[XLSX_SHEET_PATH]!);
-    expect(sheet).toContain('<row r="1"><c s="1" t="inlineStr"><is><t>A</t></is></c>');
-    expect(sheet).toContain('<row r="2"><c t="inlineStr"><is><t xml:space="preserve"> x </t></is></c><c/><c><v>2</v></c></row>');
-    expect(sheet).toContain('<row r="3"><c t="inlineStr"><is><t>y</t></is></c><c t="inlineStr"><is><t>z</t></is></c><c><v>0</v></c></row></sheetData></worksheet>');
+    expect(sheet).toContain('<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>A</t></is></c>');
+    expect(sheet).toContain('<row r="2"><c r="A2" t="inlineStr"><is><t xml:space="preserve"> x </t></is></c><c r="B2"/><c r="C2"><v>2</v></c></row>');
+    expect(sheet).toContain('<row r="3"><c r="A3" t="inlineStr"><is><t>y</t></is></c><c r="B3" t="inlineStr"><is><t>z</t></is></c><c r="C3"><v>0</v></c></row></sheetData></worksheet>');
+    expect([0, 25, 26, 51, 52, 701, 702].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
   });
 
   it('a batch larger than one encoded slice: csv in several chunks, xlsx rows in one deflated run, every row once and in order', () => {
@@ -40,8 +41,25 @@ describe('export writers', () => {
     const w = xlsxWriter();
     const bytes = Buffer.concat([...w.start(['A', 'B', 'C']), ...w.rows(rows), ...w.rows(rows.slice(0, 1)), ...w.end()]);
     const sheet = strFromU8(unzipSync(new Uint8Array(bytes))[XLSX_SHEET_PATH]!);
-    const cells = [...sheet.matchAll(/<row r="(\d+)"><c t="inlineStr"><is><t>(r\d+)<\/t><\/is><\/c><c t="inlineStr"><is><t>华东 &lt;x&gt;<\/t><\/is><\/c><c><v>(\d+)<\/v><\/c><\/row>/g)];
+    const cells = [...sheet.matchAll(/<row r="(\d+)"><c r="A\1" t="inlineStr"><is><t>(r\d+)<\/t><\/is><\/c><c r="B\1" t="inlineStr"><is><t>华东 &lt;x&gt;<\/t><\/is><\/c><c r="C\1"><v>(\d+)<\/v><\/c><\/row>/g)];
     expect(cells.map((m) => [Number(m[1]), m[2], Number(m[3])])).toEqual([...rows, rows[0]!].map((r, i) => [i + 2, r[0], r[2]]));
+  });
+
+  it('xlsx opens in exceljs (the import\'s reader): header, texts, numbers, empty cells in their places, across batches', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const w = xlsxWriter();
+    const rows: Array<Array<string | number | null>> = [[' 华东 😀 ', null, -1234.5], ['a & <b>', '', 0], ...Array.from({ length: 200 }, (_, i) => [`r${i}`, null, i])];
+    const bytes = Buffer.concat([...w.start(['账号', 'B', 'C']), ...w.rows(rows.slice(0, 150)), ...w.rows(rows.slice(150)), ...w.end()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(rows.length + 1);
+    const cell = (r: number, c: number) => sheet.getRow(r).getCell(c).value;
+    expect([cell(1, 1), cell(1, 2), cell(1, 3)]).toEqual(['账号', 'B', 'C']);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect([cell(2, 1), cell(2, 2), cell(2, 3)]).toEqual([' 华东 😀 ', null, -1234.5]);
+    expect([cell(3, 1), cell(3, 2), cell(3, 3)]).toEqual(['a & <b>', null, 0]);
+    expect([cell(rows.length + 1, 1), cell(rows.length + 1, 3)]).toEqual(['r199', 199]);
   });
 
   it('file names: the forbidden characters and control characters go, 50 characters at most, the extension once', () => {

@@ -74,7 +74,16 @@ export function xmlText(text: string): string {
   return XML_SPECIAL.test(cut) ? cut.replace(XML_INVALID, '').replace(/[&<>]/g, (c) => ESCAPES[c]!) : cut;
 }
 
+/** A column's letters: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetters(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
 export function xlsxWriter(): SheetWriter {
+  const columns: string[] = [];
+  const columnName = (i: number) => columns[i] ?? (columns[i] = columnLetters(i));
   const out: Uint8Array[] = [];
   const zip = new Zip((err, chunk) => {
     if (err) throw err;
@@ -86,23 +95,24 @@ export function xlsxWriter(): SheetWriter {
   const push = (xml: string, final = false) => sheet.push(Buffer.from(xml, 'utf8'), final);
 
   /**
-   * One row. Cells carry no reference: ECMA-376 makes `r` optional and a reader places each cell
-   * after the one before, so an empty cell is written as `<c/>` to hold its place. Leaving the
-   * references out made the sheet's XML about a third smaller and its writing several times
-   * faster (bench/README.md, "Export").
+   * One row. Every cell carries its reference (`r="C5"`): ECMA-376 makes it optional, but
+   * exceljs (the import's reader) cannot read a cell without one. An empty cell is written as
+   * an empty element, so a reader that counts cells rather than reading references still finds
+   * each value in its column.
    */
   function rowXml(cells: readonly Cell[], style: string): string {
     rowNumber += 1;
     let xml = `<row r="${rowNumber}">`;
     for (let i = 0; i < cells.length; i++) {
       const cell = cells[i];
-      if (cell === null || cell === undefined || cell === '') xml += `<c${style}/>`;
-      else if (typeof cell === 'number' && Number.isFinite(cell)) xml += `<c${style}><v>${cell}</v></c>`;
+      const c = `<c r="${columnName(i)}${rowNumber}"${style}`;
+      if (cell === null || cell === undefined || cell === '') xml += `${c}/>`;
+      else if (typeof cell === 'number' && Number.isFinite(cell)) xml += `${c}><v>${cell}</v></c>`;
       else {
         const text = String(cell);
         // Without preserve a reader trims the text's outer spaces.
         const space = text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32 ? ' xml:space="preserve"' : '';
-        xml += `<c${style} t="inlineStr"><is><t${space}>${xmlText(text)}</t></is></c>`;
+        xml += `${c} t="inlineStr"><is><t${space}>${xmlText(text)}</t></is></c>`;
       }
     }
     return `${xml}</row>`;
