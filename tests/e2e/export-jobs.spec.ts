@@ -4,6 +4,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, loginAs } from './support/users';
 import { parseCsv } from './support/export-files';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
 import { startServer, stop, type Server } from './support/processes';
 
 /**
@@ -122,6 +123,7 @@ test('200,000 rates as all data: asked first, run as a job with its progress, th
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   await expect(job.getByTestId('export-job-rows')).toHaveText('已导出 200,000 / 200,000 条');
   await expect(jobs.getByRole('status')).toHaveCount(0);
+  await expectNoRawLocaleKeys(page);
 
   const [download] = await Promise.all([page.waitForEvent('download'), job.getByTestId('export-job-download').click()]);
   expect(download.suggestedFilename()).toBe(`${name}.csv`);
