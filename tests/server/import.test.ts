@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import { CODE } from '../../src/shared/codes';
-import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_ROWS_MAX } from '../../src/shared/constants';
-import { availableBackends } from './support/backends';
+import fs from 'node:fs';
+import path from 'node:path';
+import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_ROWS_MAX, IMPORT_TEMP_STALE_MS } from '../../src/shared/constants';
+import { availableBackends, tempDir } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
@@ -202,5 +204,26 @@ describe.each(availableBackends())('import on %s', (backend) => {
     // Moving the server's clock a day on would end the sessions as well: the report's expiry moves back instead.
     await t.db.updateTable('importReport').set({ expiresAt: new Date(t.clock.now() - 1000) }).where('id', '=', res.body.data.reportId).execute();
     expect((await download(`${BASE}/report`, { id: res.body.data.reportId }, admin)).json?.code).toBe(CODE.importReportUnknown);
+  });
+});
+
+describe('import temporary files', () => {
+  it('a process starting removes the ones a dead process left, and keeps fresh ones', async () => {
+    const filesDir = tempDir('files');
+    const dir = path.join(filesDir, 'import-tmp');
+    fs.mkdirSync(dir, { recursive: true });
+    const stale = path.join(dir, 'stale');
+    const fresh = path.join(dir, 'fresh');
+    fs.writeFileSync(stale, 'x');
+    fs.writeFileSync(fresh, 'x');
+    const old = new Date(Date.now() - IMPORT_TEMP_STALE_MS - 60_000);
+    fs.utimesSync(stale, old, old);
+    const t = await startTestApp('pglite', { filesDir });
+    try {
+      expect([fs.existsSync(stale), fs.existsSync(fresh)]).toEqual([false, true]);
+    } finally {
+      await t.dispose();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    }
   });
 });
