@@ -234,6 +234,8 @@ export const CODE = {
   importReportUnknown: 2613,
   /** A multipart field is malformed (its name in the message). */
   importBadField: 2614,
+  /** An xlsx that unpacks to more than IMPORT_UNPACKED_MAX_BYTES (a zip bomb, or far more rows than an import takes). */
+  importUnpackedTooLarge: 2615,
   // 27xx: attachments (docs/attachments.md)
   /** A single file above the upload limit; the message names the limit. */
   uploadTooLarge: 2700,

@@ -266,6 +266,8 @@ export const IMPORT_ROWS_MAX = 10_000;
 export const IMPORT_REPORT_KEEP_HOURS = 24;
 /** Ours: an import's temporary file older than this was left by a process that died mid-import; removed at start. */
 export const IMPORT_TEMP_STALE_MS = 3_600_000;
+/** Ours: the most an xlsx import may unpack to; 10,000 rows of a template unpack to a few MB, a zip bomb to gigabytes. */
+export const IMPORT_UNPACKED_MAX_BYTES = 100 * 1024 * 1024;
 
 // ---- Widgets §9: timings ---------------------------------------------------------------
 

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { CODE } from '../../src/shared/codes';
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_ROWS_MAX, IMPORT_TEMP_STALE_MS } from '../../src/shared/constants';
+import { zipSync } from 'fflate';
+import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_ROWS_MAX, IMPORT_TEMP_STALE_MS, IMPORT_UNPACKED_MAX_BYTES } from '../../src/shared/constants';
 import { availableBackends, tempDir } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
@@ -168,6 +169,11 @@ describe.each(availableBackends())('import on %s', (backend) => {
     expect(missing.body).toMatchObject({ code: CODE.importColumnMissing, msg: expect.stringContaining('To currency') });
     const empty = await importFile(admin, fields(), [{ name: 'rates.xlsx', content: await xlsx([HEADER_EN]) }]);
     expect(empty.body.code).toBe(CODE.importEmpty);
+    // A small xlsx that unpacks to more than IMPORT_UNPACKED_MAX_BYTES (a zip bomb) is refused before exceljs inflates it.
+    const bomb = zipSync({ '[Content_Types].xml': new Uint8Array(16), 'xl/worksheets/sheet1.xml': new Uint8Array(IMPORT_UNPACKED_MAX_BYTES + 1) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(IMPORT_MAX_BYTES);
+    const unpacked = await importFile(admin, fields(), [{ name: 'rates.xlsx', content: Buffer.from(bomb) }]);
+    expect(unpacked.body).toMatchObject({ code: CODE.importUnpackedTooLarge, msg: 'rates.xlsx unpacks to more than 100 MB: far more than an import takes' });
     // Above IMPORT_MAX_BYTES: cut off as it streams, refused naming the limit.
     const big = await importFile(admin, fields({ fileNames: 'rates.csv' }), [{ name: 'rates.csv', content: Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a') }]);
     expect(big).toMatchObject({ status: 413, body: { code: CODE.importTooLarge, msg: 'The file is too large: an import file must be below 10 MB' } });

@@ -8,7 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { Value } from 'typebox/value';
 import { contract } from '../../../src/shared/contract';
 import { IMPORT_FILE_FIELD, ImportFields, type ImportFieldValues } from '../../../src/shared/contract/import';
-import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_TEMP_STALE_MS } from '../../../src/shared/constants';
+import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_TEMP_STALE_MS, IMPORT_UNPACKED_MAX_BYTES } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
 import { formatBytes } from '../../../src/shared/attachments';
 import { ok, refuse } from '../../http/answer';
@@ -17,7 +17,7 @@ import { attachmentDisposition } from '../../http/content-disposition';
 import { requireFunc } from '../../services/permissions';
 import { translator } from '../../i18n';
 import { fileTypeOf, importable, planImport, runImport, writeFuncs, type ImportPlan } from '../../services/import/import';
-import { readSheet, UnreadableFile } from '../../services/import/read-sheet';
+import { readSheet, UnpackedTooLarge, UnreadableFile } from '../../services/import/read-sheet';
 import { ownReport } from '../../services/import/reports';
 import { XLSX_TYPE, reportWorkbook, templateWorkbook } from '../../services/import/workbooks';
 
@@ -115,6 +115,7 @@ export default async function importRoutes(app: FastifyInstance) {
         rows = await readSheet(saved.file, type);
       } catch (error) {
         if (error instanceof UnreadableFile) throw refuse(CODE.importFileUnreadable, { fileName: saved.name, ext: type });
+        if (error instanceof UnpackedTooLarge) throw refuse(CODE.importUnpackedTooLarge, { fileName: saved.name, limit: formatBytes(IMPORT_UNPACKED_MAX_BYTES) });
         throw error;
       }
       return ok(await runImport(app.db, request, plan, rows, app.clock.now()));

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { Unzip, UnzipInflate } from 'fflate';
 import type { ImportFileType } from '../../../src/shared/contract/import';
+import { IMPORT_UNPACKED_MAX_BYTES } from '../../../src/shared/constants';
 
 /**
  * An import file's rows as text (docs/import.md, "Reading"): the first sheet of an xlsx (read
@@ -15,6 +17,37 @@ export interface SheetRow {
 }
 
 export class UnreadableFile extends Error {}
+/** An xlsx whose parts unpack to more than IMPORT_UNPACKED_MAX_BYTES (a zip bomb, or far more than an import holds). */
+export class UnpackedTooLarge extends Error {}
+
+/**
+ * The bytes an xlsx (a zip) unpacks to, counted by inflating it chunk by chunk and keeping
+ * nothing, stopping past `max`: exceljs inflates every part in memory, so a small file that
+ * unpacks to gigabytes is refused before exceljs sees it. The sizes a zip declares are not
+ * trusted; the inflated bytes are counted.
+ */
+export function unpackedWithin(bytes: Uint8Array, max: number): boolean {
+  let total = 0;
+  let over = false;
+  const unzip = new Unzip((file) => {
+    file.ondata = (error, chunk) => {
+      if (error || over) return;
+      total += chunk.length;
+      if (total > max) {
+        over = true;
+        file.terminate();
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    unzip.push(bytes, true);
+  } catch {
+    throw new UnreadableFile();
+  }
+  return !over;
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -39,10 +72,14 @@ export function cellText(value: unknown): string {
 }
 
 async function readXlsx(file: string): Promise<SheetRow[]> {
+  const bytes = await fs.promises.readFile(file);
+  // A zip starts with a local file header.
+  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new UnreadableFile();
+  if (!unpackedWithin(bytes, IMPORT_UNPACKED_MAX_BYTES)) throw new UnpackedTooLarge();
   const { default: excel } = await import('exceljs');
   const workbook = new excel.Workbook();
   try {
-    await workbook.xlsx.readFile(file);
+    await workbook.xlsx.load(bytes as never);
   } catch {
     throw new UnreadableFile();
   }
