@@ -175,7 +175,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
  * that loaded its own on mount showed raw keys for a moment (the lookups, dropdowns, section
  * order and embedded pages of the edit form).
  */
-const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll', 'export', 'import'];
+const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll', 'export', 'import', 'upload', 'preview'];
 
 /** One page component per resource page, made once: the routes' lazy chunk binds it. */
 const pages = new Map<string, ComponentType>();

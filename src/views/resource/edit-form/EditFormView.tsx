@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Alert, Badge, Box, Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { sectionsOf, type ResourceDef } from '../../../resources/define';
@@ -22,6 +22,8 @@ import { useSectionOrder } from '../../../widgets/section-order';
 import { useShell } from '../../../widgets/shell-context';
 import { USER_TYPE_ADMIN } from '../../../shared/constants';
 import { bodyOf } from '../../../services/resource-form';
+import { AttachmentUpload, type UploadController } from '../../../widgets/upload/AttachmentUpload';
+import { draftOrderNo, isReadOnlyMode, recordOrderNo } from '../../../shared/attachments';
 
 export interface EditFormProps {
   def: ResourceDef;
@@ -156,6 +158,7 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
           }}
         />
       )}
+      {def.attachments && <FormAttachments def={def} edit={edit} />}
       {form.buttons.length > 0 && (
         <Box position="sticky" bottom="0" bg="bg" py="2" borderTopWidth="1px" data-part="button-bar">
           <HStack gap="2" wrap="wrap" justify="flex-end">
@@ -172,5 +175,43 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
         </Box>
       )}
     </Stack>
+  );
+}
+
+/** A random (version 4) UUID from getRandomValues, which plain-http pages have too (randomUUID needs a secure context). */
+function uuid(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The form's attachments, in its footer (widgets §2 "Edit form": attachment list and upload in
+ * the footer; docs/attachments.md). A stored record's files live under its orderNo; an add
+ * form's under a draft orderNo the add call names, so the server moves them to the new record.
+ * The save checks the required types here first, and the server again.
+ */
+function FormAttachments({ def, edit }: { def: ResourceDef; edit: EditFlow }) {
+  const record = edit.form.record;
+  const [draft] = useState(() => draftOrderNo(uuid()));
+  const orderNo = record ? recordOrderNo(def.code, record.id) : draft;
+  const controller = useRef<UploadController | null>(null);
+  const { register } = edit;
+  useEffect(
+    () =>
+      register({
+        name: 'attachments',
+        validate: async () => controller.current?.missing() ?? null,
+        save: async () => null,
+        addBody: () => ({ attachmentOrderNo: draft }),
+      }),
+    [register, draft],
+  );
+  return (
+    <Box borderTopWidth="1px" pt="3" data-part="attachments">
+      <AttachmentUpload orderNo={orderNo} businessCode={def.code} readOnly={isReadOnlyMode(edit.form.mode)} controllerRef={controller} />
+    </Box>
   );
 }

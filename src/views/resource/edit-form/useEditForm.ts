@@ -22,6 +22,8 @@ export interface FormParticipant {
   /** null when fine, else the localised failure. */
   validate(mode: FlowMode): Promise<string | null>;
   save(mode: FlowMode): Promise<string | null>;
+  /** Fields it adds to an add call's body (the attachments' draft orderNo). */
+  addBody?(): Record<string, unknown>;
 }
 
 /** Which contract call a flow is, by form mode. */
@@ -111,7 +113,8 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
         commit: fromPromise<unknown, { mode: FlowMode }>(async ({ input }) => {
           const { values, record, mode } = formRef.getSnapshot().context;
           if (mode !== 'add' && mode !== 'edit') throw new Error('read-only form');
-          const saved = asStored(await api.run(CALL_OF[mode][input.mode], bodyOf(def, values, record ?? undefined)));
+          const extra = mode === 'add' ? Object.assign({}, ...[...participants.current.values()].map((p) => p.addBody?.() ?? {})) : {};
+          const saved = asStored(await api.run(CALL_OF[mode][input.mode], { ...bodyOf(def, values, record ?? undefined), ...extra }));
           formRef.send({ type: 'FORM.SAVED', record: saved });
           savedRef.current = saved as unknown as ResourceRow | null;
           return saved;
