@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFile, spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -26,6 +25,8 @@ export interface OfficeConverter {
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
+/** Each run's scratch directory, beside the cache (removed when the run ends). */
+const WORK_DIR = '.work';
 
 /** The file's sha256, streamed (a large document does not sit in memory). */
 function hashOf(file: string): Promise<string> {
@@ -53,7 +54,10 @@ export function officeConverter(options: { command: string; timeoutSeconds: numb
   /** One soffice run: its own profile directory (two runs sharing one would hand off to each other and exit). */
   function run(source: string, ext: string, key: string): Promise<ConvertOutcome> {
     return new Promise((resolve) => {
-      const work = fs.mkdtempSync(path.join(os.tmpdir(), 'office-preview-'));
+      // Under the preview directory: the data stays in the data directory, and the pdf is moved
+      // into the cache by a rename on the same file system.
+      fs.mkdirSync(path.join(options.cacheDir, WORK_DIR), { recursive: true });
+      const work = fs.mkdtempSync(path.join(options.cacheDir, WORK_DIR, 'run-'));
       // soffice names its output after the input and detects the format by the extension.
       const input = path.join(work, `${key}.${ext}`);
       const finish = (outcome: ConvertOutcome) => {
@@ -91,12 +95,9 @@ export function officeConverter(options: { command: string; timeoutSeconds: numb
         const produced = path.join(outDir, `${key}.pdf`);
         if (timedOut) return finish({ ok: false, reason: 'timeout' });
         if (!fs.existsSync(produced) || fs.statSync(produced).size === 0) return finish({ ok: false, reason: 'failed' });
-        fs.mkdirSync(options.cacheDir, { recursive: true });
         const target = path.join(options.cacheDir, `${key}.pdf`);
-        // Copied beside the target, then renamed: a reader never sees half a pdf.
-        const partial = `${target}.${process.pid}.partial`;
-        fs.copyFileSync(produced, partial);
-        fs.renameSync(partial, target);
+        // A rename: a reader never sees half a pdf.
+        fs.renameSync(produced, target);
         finish({ ok: true, pdf: target });
       });
     });

@@ -163,7 +163,9 @@ describe.each(availableBackends())('document preview on %s', (backend) => {
       expect((await preview(app, twin, token)).body.startsWith('%PDF-1.4 fake')).toBe(true);
       expect(fakes.runs() - before).toBe(1);
       // Kept by content under the preview directory, not the web root.
-      expect(fs.readdirSync(app.config.officePreviewDir)).toEqual([`${sha256('plan bytes')}.pdf`]);
+      expect(fs.readdirSync(app.config.officePreviewDir).filter((f) => f !== '.work')).toEqual([`${sha256('plan bytes')}.pdf`]);
+      // Each run's scratch directory is gone with it.
+      expect(fs.readdirSync(path.join(app.config.officePreviewDir, '.work'))).toEqual([]);
     });
 
     it('says a conversion failed, or took too long, with the file’s name', async () => {
