@@ -26,6 +26,8 @@ import budget from './defs/budget';
 import coopNetwork from './defs/coop-network';
 import contactOrgAcc from './defs/contact-org-acc';
 import dataAuth from './defs/data-auth';
+import attachTypeSet from './defs/attach-type-set';
+import attachType from './defs/attach-type';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -56,6 +58,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   dictionaryValue,
   sysParamSetting,
   sysPageIframe,
+  attachTypeSet,
+  attachType,
   approvalField,
   userInfo,
   duty,
