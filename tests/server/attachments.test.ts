@@ -70,6 +70,9 @@ describe.each(availableBackends())('attachments on %s', (backend) => {
     expect(path.relative(t.config.staticDir, t.config.filesDir).startsWith('..')).toBe(true);
     const listed = await list(admin, orderNo);
     expect(listed.body.data.map((f) => f.originalFileName)).toEqual(['许可证 scan.pdf']);
+    // The uploader's name in the reader's language (list: en-US).
+    const admins = await t.db.selectFrom('appUser').select(['userName', 'userNameEn']).where('userCode', '=', DEMO.admin.userCode).executeTakeFirstOrThrow();
+    expect(listed.body.data[0]!.createByName).toBe(admins.userNameEn || admins.userName);
     // Another user who may see the record reads it too (not only its uploader).
     const viewed = await t.app.inject({ method: 'GET', url: `${BASE}/view-file?id=${res.body.data.id}`, headers: { JwtToken: staff } });
     expect(viewed.statusCode).toBe(200);

@@ -154,14 +154,14 @@ export default async function uploadRoutes(app: FastifyInstance) {
       saved = row.id;
     }
     if (saved === null) throw refuse(CODE.uploadNoFile, {}, { status: 400 });
-    return ok(await store.oneFile(app.db, saved));
+    return ok(await store.oneFile(app.db, saved, request.lang));
   });
 
   /** The files under an orderNo the caller may read: a record's if they may read it; of a draft, their own. */
   async function filesUnder(request: FastifyRequest, orderNo: string, filter: { systemCode?: string; fileBusinessType?: string }) {
     if ((await orderAccess(app.db, request, orderNo)).access === 'none') throw refuse(CODE.uploadFileNotFound);
     const draft = ownerOf(orderNo)?.kind === 'draft';
-    return store.listFiles(app.db, orderNo, { ...filter, ...(draft ? { createdBy: request.user!.id } : {}) });
+    return store.listFiles(app.db, orderNo, { ...filter, ...(draft ? { createdBy: request.user!.id } : {}) }, request.lang);
   }
 
   route(app, contract.upload.list, async (request) => {
@@ -203,7 +203,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       .set({ ...(fileBusinessType !== undefined ? { fileBusinessType } : {}), ...(comment !== undefined ? { comment: comment || null } : {}) })
       .where('id', '=', id)
       .execute();
-    return ok(await store.oneFile(app.db, id));
+    return ok(await store.oneFile(app.db, id, request.lang));
   });
 
   route(app, contract.upload.download, async (request, reply) => {

@@ -7,6 +7,7 @@ import { CODE } from '../../../src/shared/codes';
 import type { UploadedFile } from '../../../src/shared/contract/upload';
 import type { Db } from '../../db/database';
 import { refuse } from '../../http/answer';
+import { localised } from '../../i18n';
 
 /**
  * The attachments' rows (upload_file, migration 0003 and 0020) and the settings per business
@@ -37,11 +38,12 @@ export async function settingOf(db: Db, businessCode: string): Promise<Attachmen
   };
 }
 
-const columns = ['f.id', 'f.orderNo', 'f.originalFileName', 'f.fileExtName', 'f.byteSize', 'f.createdAt', 'u.userName', 'f.fileBusinessType', 'f.deleteFlag', 'f.comment'] as const;
+const columns = ['f.id', 'f.orderNo', 'f.originalFileName', 'f.fileExtName', 'f.byteSize', 'f.createdAt', 'u.userName', 'u.userNameEn', 'f.fileBusinessType', 'f.deleteFlag', 'f.comment'] as const;
 
-type FileRowDb = { id: number; orderNo: string; originalFileName: string; fileExtName: string; byteSize: number | string; createdAt: Date; userName: string | null; fileBusinessType: string; deleteFlag: string | null; comment: string | null };
+type FileRowDb = { id: number; orderNo: string; originalFileName: string; fileExtName: string; byteSize: number | string; createdAt: Date; userName: string | null; userNameEn: string | null; fileBusinessType: string; deleteFlag: string | null; comment: string | null };
 
-export function asUploadedFile(r: FileRowDb): UploadedFile {
+/** The uploader's name in the reader's language. */
+export function asUploadedFile(r: FileRowDb, lang = 'zh-CN'): UploadedFile {
   const bytes = Number(r.byteSize);
   return {
     id: r.id,
@@ -51,24 +53,24 @@ export function asUploadedFile(r: FileRowDb): UploadedFile {
     fileMBSize: megabytes(bytes),
     byteSize: bytes,
     createTime: r.createdAt as unknown as string,
-    createByName: r.userName ?? '',
+    createByName: localised(lang, r.userName ?? '', r.userNameEn),
     fileBusinessType: r.fileBusinessType,
     deleteFlag: r.deleteFlag ?? '',
     comment: r.comment ?? '',
   };
 }
 
-export async function listFiles(db: Db, orderNo: string, filter: { systemCode?: string; fileBusinessType?: string; createdBy?: number } = {}): Promise<UploadedFile[]> {
+export async function listFiles(db: Db, orderNo: string, filter: { systemCode?: string; fileBusinessType?: string; createdBy?: number } = {}, lang = 'zh-CN'): Promise<UploadedFile[]> {
   let q = db.selectFrom('uploadFile as f').leftJoin('appUser as u', 'u.id', 'f.createdBy').select([...columns]).where('f.orderNo', '=', orderNo).where('f.deletedAt', 'is', null);
   if (filter.systemCode) q = q.where('f.systemCode', '=', filter.systemCode);
   if (filter.fileBusinessType) q = q.where('f.fileBusinessType', '=', filter.fileBusinessType);
   if (filter.createdBy !== undefined) q = q.where('f.createdBy', '=', filter.createdBy);
-  return (await q.orderBy('f.id').execute()).map((r) => asUploadedFile(r as FileRowDb));
+  return (await q.orderBy('f.id').execute()).map((r) => asUploadedFile(r as FileRowDb, lang));
 }
 
-export async function oneFile(db: Db, id: number): Promise<UploadedFile> {
+export async function oneFile(db: Db, id: number, lang = 'zh-CN'): Promise<UploadedFile> {
   const r = await db.selectFrom('uploadFile as f').leftJoin('appUser as u', 'u.id', 'f.createdBy').select([...columns]).where('f.id', '=', id).executeTakeFirstOrThrow();
-  return asUploadedFile(r as FileRowDb);
+  return asUploadedFile(r as FileRowDb, lang);
 }
 
 /** The stored files among these ids (not deleted), with what access and the store need. */

@@ -256,7 +256,7 @@ function FileRow({ file, api, categoryText, onPreview }: { file: UploadedFile; a
           <Checkbox.Control />
         </Checkbox.Root>
       </Table.Cell>
-      <Table.Cell data-testid="upload-file-name" wordBreak="break-all">{file.originalFileName}</Table.Cell>
+      <Table.Cell data-testid="upload-file-name" minW="32" wordBreak="break-word">{file.originalFileName}</Table.Cell>
       <Table.Cell data-testid="upload-file-size" whiteSpace="nowrap">{formatBytes(file.byteSize)}</Table.Cell>
       <Table.Cell>
         {category.disabled ? (
