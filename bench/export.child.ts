@@ -5,7 +5,7 @@
  * (the table's query, the cursor's batches, the cells as the table shows them, the writer, the
  * drain) into a file, and prints one JSON line: time, file size, RSS before and peak.
  *
- *   node export.child.mjs <what> <file> <rows>      what: csv | xlsx | exceljs | none
+ *   node child.mjs <what> <file> <PGlite dir>      what: csv | xlsx | exceljs | none; DATABASE_URL for PostgreSQL
  *
  * `exceljs` runs the same rows through the same path, but the cells go to exceljs's streaming
  * WorkbookWriter (which writes the file itself) instead of our writer; `none` formats the cells
@@ -65,7 +65,7 @@ async function main() {
   const started = process.hrtime.bigint();
   const target = fs.createWriteStream(file);
   let writer: SheetWriter;
-  let commit = async () => undefined as unknown;
+  let commit = async (): Promise<void> => undefined;
   if (what === 'exceljs') {
     // Its fastest settings, and our deflate level: no shared strings, no styles.
     // Loaded only here, so our exports' memory does not include it.
