@@ -76,6 +76,12 @@ const client: Configuration = {
         { from: 'locale', to: 'locale', globOptions: { ignore: ['**/server/**'] } },
         // The generated state diagrams, for #/diagrams and the inspector (npm run diagrams).
         { from: 'docs/diagrams', to: 'diagrams', globOptions: { ignore: ['**/*.md'] }, noErrorOnMissing: true },
+        // PDF.js's data for the previewer, fetched by its worker only when a pdf needs it: the
+        // predefined CMaps (Chinese pdfs whose fonts are not embedded), the standard fonts and the
+        // image decoders' script fallbacks (scans in JBIG2 or JPEG 2000; no WebAssembly is run).
+        { from: 'node_modules/pdfjs-dist/cmaps', to: 'pdfjs/cmaps' },
+        { from: 'node_modules/pdfjs-dist/standard_fonts', to: 'pdfjs/standard_fonts' },
+        { from: 'node_modules/pdfjs-dist/wasm', to: 'pdfjs/wasm', globOptions: { ignore: ['**/*.wasm', '**/quickjs-*'] } },
       ],
     }),
     new LocaleOverridesPlugin(),

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { DIALOG_WIDTH, PREVIEW_CONTENT_WIDTH } from '../../src/shared/constants';
 import { ADMIN, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
-import { GBK_TEXT, docxFile, gbkFile, pdfFile, pngFile } from './support/preview-files';
+import { GBK_TEXT, chinesePdfFile, docxFile, gbkFile, pdfFile, pngFile } from './support/preview-files';
 
 /**
  * Issue 13 point 5 as a user meets it: files attached to a counterparty (uploaded through the
@@ -151,5 +151,26 @@ test('on a narrow screen the previewer takes the screen’s width and the pdf pa
   const content = (await dialog.getByTestId('preview-content').boundingBox())!;
   const canvas = (await dialog.getByTestId('preview-canvas').boundingBox())!;
   expect(canvas.width).toBeLessThanOrEqual(content.width);
+  await closePreview(page);
+});
+
+test('a Chinese pdf whose font is not embedded draws its text (PDF.js reads the predefined CMap the build ships)', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  await openAttachments(page);
+  const name = `合同-${stamp()}.pdf`;
+  await attach(page, [{ name, mimeType: 'application/pdf', buffer: chinesePdfFile('资金管理合同') }]);
+  const dialog = await preview(page, name);
+  const canvas = dialog.getByTestId('preview-canvas');
+  await expect(canvas).toHaveAttribute('data-drawing', 'false');
+  // Dark pixels where the line of text is: none at all when the CMap cannot be read.
+  const inked = await canvas.evaluate((c: HTMLCanvasElement) => {
+    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, Math.floor(c.height / 4));
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 300) dark++;
+    return dark;
+  });
+  expect(inked).toBeGreaterThan(500);
+  expect(warnings.filter((w) => /cmap/i.test(w))).toEqual([]);
   await closePreview(page);
 });

@@ -6,7 +6,8 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
  * the main thread into the previewer's canvas.
  *
  * The document is read from bytes the app fetched with its session header: PDF.js never asks
- * the server for anything. It runs without WebAssembly (its image decoders fall back to script), so the strict
+ * the server for anything but its own data files (CMaps, standard fonts, the image decoders'
+ * script fallbacks, all of this build). It runs without WebAssembly, so the strict
  * content security policy holds (script-src 'self', no 'unsafe-eval', no 'wasm-unsafe-eval').
  */
 type PdfJs = typeof import('pdfjs-dist');
@@ -21,11 +22,28 @@ function pdfjs(): Promise<PdfJs> {
 
 export type PdfDocument = PDFDocumentProxy;
 
+/**
+ * PDF.js's data files, copied by the build under `pdfjs/` beside the pages (rspack.config.ts):
+ * addressed from the page, so a BASE_PATH prefix holds.
+ */
+const dataUrl = (dir: string) => new URL(`pdfjs/${dir}/`, document.baseURI).href;
+
 /** A pdf's document from its bytes. */
 export async function openPdf(blob: Blob): Promise<PdfDocument> {
   const lib = await pdfjs();
   const data = new Uint8Array(await blob.arrayBuffer());
-  return lib.getDocument({ data, useWasm: false, disableWorkerRendering: true, enableXfa: false }).promise;
+  return lib.getDocument({
+    data,
+    // Chinese pdfs often name a predefined CMap (UniGB-UCS2-H) for a font they do not embed.
+    cMapUrl: dataUrl('cmaps'),
+    cMapPacked: true,
+    standardFontDataUrl: dataUrl('standard_fonts'),
+    // The image decoders' script fallbacks: the policy allows no WebAssembly.
+    wasmUrl: dataUrl('wasm'),
+    useWasm: false,
+    disableWorkerRendering: true,
+    enableXfa: false,
+  }).promise;
 }
 
 /**

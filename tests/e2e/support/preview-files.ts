@@ -38,13 +38,30 @@ export function pngFile(width: number, height: number, rgb: [number, number, num
 
 /** A pdf with one line of text (Helvetica) on each page, A4. */
 export function pdfFile(pageTexts: string[]): Buffer {
+  return buildPdf(pageTexts.map((text) => `(${text.replace(/[()\\]/g, '\\$&')})`), '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+}
+
+/**
+ * A one-page pdf of Chinese text in a font it does not embed, named through the predefined CMap
+ * UniGB-UCS2-H (as many Chinese office tools write them): drawn only when the viewer has the CMap.
+ */
+export function chinesePdfFile(text: string): Buffer {
+  const ucs2 = [...text].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+  return buildPdf(
+    [`<${ucs2}>`],
+    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor << /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >> >>] >>',
+  );
+}
+
+/** A4 pages, each one line of the given pdf string operand (`(text)` or `<hex>`) in font F1. */
+function buildPdf(pageTexts: string[], font: string): Buffer {
   const objects: string[] = [];
   const pageIds = pageTexts.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageTexts.length} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  objects[3] = font;
   pageTexts.forEach((text, i) => {
-    const stream = `BT /F1 36 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
+    const stream = `BT /F1 36 Tf 72 720 Td ${text} Tj ET`;
     objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
