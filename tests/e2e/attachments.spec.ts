@@ -54,7 +54,8 @@ test('a save missing the required attachment type says which; with the licence u
   await fillAccount(page, accountNo);
   await expect(uploader(page).locator('[data-part=required-types]')).toContainText(LICENCE);
   await form(page).getByRole('button', { name: '保存', exact: true }).click();
-  await expect(form(page).getByTestId('form-failure')).toContainText(`请上传${LICENCE}`);
+  await expect(form(page).getByTestId('form-failure')).toContainText(`保存前检查未通过：请上传${LICENCE}`);
+  await expect(form(page).getByTestId('form-failure')).toHaveAttribute('data-failed-step', 'beforeSave');
 
   // Chosen by click (the hidden input), filed under the licence type.
   await uploader(page).getByTestId('upload-category').selectOption(LICENCE);

@@ -203,7 +203,8 @@ function FormAttachments({ def, edit }: { def: ResourceDef; edit: EditFlow }) {
     () =>
       register({
         name: 'attachments',
-        validate: async () => controller.current?.missing() ?? null,
+        validate: async () => null,
+        beforeSave: async () => controller.current?.missing() ?? null,
         save: async () => null,
         addBody: () => ({ attachmentOrderNo: draft }),
       }),

@@ -22,6 +22,8 @@ export interface FormParticipant {
   /** null when fine, else the localised failure. */
   validate(mode: FlowMode): Promise<string | null>;
   save(mode: FlowMode): Promise<string | null>;
+  /** A check of the before-save step (the attachments' required types): null when fine, else the localised failure. */
+  beforeSave?(): Promise<string | null>;
   /** Fields it adds to an add call's body (the attachments' draft orderNo). */
   addBody?(): Record<string, unknown>;
 }
@@ -98,6 +100,10 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
             if (!f.unique || !value) continue;
             const { repeat } = (await api.run('checkRepeat', { field, value, ...(record ? { id: record.id } : {}) })) as unknown as { repeat: boolean };
             if (repeat) return t('form.flow.repeat', { field: f.label[lang], value });
+          }
+          for (const p of participants.current.values()) {
+            const failure = (await p.beforeSave?.()) ?? null;
+            if (failure) return failure;
           }
           return null;
         }),
