@@ -58,6 +58,9 @@ test('previews an image, a pdf page by page up to 500 %, a GBK text and a Word d
   test.setTimeout(120_000);
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
+  // A refused worker, image or data file (the content security policy) is a console error.
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await openAttachments(page);
   const id = stamp();
   const names = { image: `logo-${id}.png`, pdf: `report-${id}.pdf`, text: `说明-${id}.txt`, word: `memo-${id}.docx` };
@@ -137,6 +140,7 @@ test('previews an image, a pdf page by page up to 500 %, a GBK text and a Word d
   const token = await page.evaluate(() => localStorage.getItem('sessionKey'));
   expect(token).toBeTruthy();
   expect(requested.filter((url) => url.includes(token!) || /jwttoken=/i.test(url))).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test('on a narrow screen the previewer takes the screen’s width and the pdf page fits it', async ({ page }) => {
