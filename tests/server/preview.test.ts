@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CODE } from '../../src/shared/codes';
 import { USER_TYPE_ADMIN } from '../../src/shared/constants';
+import { recordOrderNo } from '../../src/shared/attachments';
 import { createSession } from '../../server/security/sessions';
 import { hashPassword } from '../../server/security/password';
 import { sha256 } from '../../server/services/files';
@@ -133,6 +134,23 @@ describe.each(availableBackends())('document preview on %s', (backend) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-disposition'])).toBe(`inline; filename*=UTF-8''${encodeURIComponent('说明.txt')}`);
     expect((await t.app.inject({ method: 'GET', url: `${VIEW}?id=${id}`, headers: { JwtToken: other } })).statusCode).toBe(404);
+  });
+
+  it('lets whoever may see a file’s record preview it, and no one once the record’s page is taken away', async () => {
+    const adminId = (await t.db.selectFrom('appUser').select('id').where('userCode', '=', DEMO.admin.userCode).executeTakeFirstOrThrow()).id;
+    const record = (await t.post<{ rows: Array<{ id: number }> }>('/api/fsmc/contact-org-acc/query', { start: 1, limit: 1 }, { token: admin })).body.data.rows[0]!.id;
+    const id = await store(t, '开户许可证.docx', 'licence', adminId);
+    await t.db.updateTable('uploadFile').set({ orderNo: recordOrderNo('contact-org-acc', record), resourceCode: 'contact-org-acc', recordId: record }).where('id', '=', id).execute();
+    // The staff user did not upload it, but sees the record: the preview answers (no converter here).
+    expect((await preview(t, id, staff)).json().code).toBe(CODE.previewConverterMissing);
+    // The staff user's duties lose the page (this file's own database): the file is not there for them.
+    const func = await t.db.selectFrom('func').select('id').where('funcUrl', '=', '/contact-org-acc').executeTakeFirstOrThrow();
+    const adminDuties = (await t.db.selectFrom('userDuty').select('dutyId').where('userId', '=', adminId).execute()).map((d) => d.dutyId);
+    const staffDuties = (await t.db.selectFrom('userDuty').select('dutyId').where('userId', '=', staffId).execute()).map((d) => d.dutyId).filter((d) => !adminDuties.includes(d));
+    if (staffDuties.length) await t.db.deleteFrom('dutyFunc').where('funcId', '=', func.id).where('dutyId', 'in', staffDuties).execute();
+    const refused = await preview(t, id, staff);
+    expect([refused.statusCode, refused.body.includes('licence')]).toEqual([404, false]);
+    expect((await preview(t, id, admin)).json().code).toBe(CODE.previewConverterMissing);
   });
 
   describe('with a converter configured (stand-ins for soffice)', () => {
