@@ -74,6 +74,17 @@ test('a save missing the required attachment type says which; with the licence u
   await expect(tableRow).toHaveCount(1);
   await tableRow.getByRole('button', { name: '修改' }).click();
   await expect(fileRows(page).filter({ hasText: '开户许可证.pdf' })).toHaveCount(1);
+  await form(page).locator('[data-part=button-bar]').getByRole('button', { name: /^(返回|关闭)$/ }).click();
+  await expect(form(page)).toHaveCount(0);
+
+  // View mode: the files are listed, nothing that changes them is offered (widgets §4 "Form type").
+  await tableRow.getByRole('button', { name: '查看' }).click();
+  await expect(fileRows(page).filter({ hasText: '开户许可证.pdf' })).toHaveCount(1);
+  await expect(uploader(page)).toHaveAttribute('data-readonly', '');
+  await expect(uploader(page).getByTestId('upload-dropzone')).toHaveCount(0);
+  await expect(uploader(page).getByTestId('upload-delete')).toHaveCount(0);
+  await expect(uploader(page).getByTestId('upload-bulk-delete')).toHaveCount(0);
+  await expect(uploader(page).getByTestId('upload-bulk-download')).toBeEnabled();
 });
 
 test('a file named pdf whose content is text is refused with its reason; a dragged file lands in the table with its size', async ({ page }) => {
