@@ -111,6 +111,7 @@ export function connectUpload(snapshot: Snapshot, send: (event: UploadEvent) => 
         if (value !== file.comment) send({ type: 'FILE.UPDATE', id: file.id, comment: value });
       },
     }),
+    getDownloadProps: (file: UploadedFile) => ({ ...part('download'), disabled: locked, onClick: () => send({ type: 'FILE.DOWNLOAD', id: file.id }) }),
     getDeleteProps: (file: UploadedFile) => ({ ...part('delete'), hidden: !canDelete(readOnly ? 'view' : 'edit', file.deleteFlag), disabled: locked, onClick: () => send({ type: 'DELETE.REQUEST', id: file.id }) }),
     /** Preview only for image, pdf, txt and Office extensions (widgets §5). */
     getPreviewProps: (file: UploadedFile) => ({ ...part('preview'), hidden: previewKindOf(file.fileExtName) === null }),

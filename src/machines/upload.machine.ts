@@ -10,7 +10,7 @@ import type { UploadedFile } from '../shared/contract/upload';
  * an accepted type, the count within attachmentSize when isLimit is on) and uploaded one after
  * another with their progress (`ready.uploading`). A delete, or a bulk delete of the ticked
  * files, asks first (`ready.confirming`) and then runs (`ready.removing`); a bulk download of
- * the ticked files makes one zip (`ready.downloading`); a category or comment is saved
+ * the ticked files makes one zip, and a row's download its one file (`ready.downloading`); a category or comment is saved
  * (`ready.saving`). Bulk actions with nothing ticked, and a bulk delete of which nothing may be
  * deleted, are refused with their problem. A change of business refetches its setting once the
  * changes have stopped for ATTACHMENT_SETTING_DEBOUNCE_MS (`ready.settingDue`, then
@@ -53,6 +53,8 @@ export interface UploadContext {
   selected: number[];
   /** The ids a confirmed delete removes. */
   pendingDelete: number[];
+  /** The ids the download running now fetches (one file, or the ticked ones as a zip). */
+  downloadIds: number[];
   problem: UploadProblem | null;
   /** Why loading failed. */
   failure: string | null;
@@ -74,6 +76,7 @@ export type UploadEvent =
   | { type: 'DELETE.REQUEST'; id: number }
   | { type: 'BULK.DELETE' }
   | { type: 'BULK.DOWNLOAD' }
+  | { type: 'FILE.DOWNLOAD'; id: number }
   | { type: 'CONFIRM.OK' }
   | { type: 'CONFIRM.CANCEL' }
   | { type: 'FILE.UPDATE'; id: number; fileBusinessType?: string; comment?: string }
@@ -119,6 +122,7 @@ const startOf = (input: UploadInput): UploadContext => ({
   percent: 0,
   selected: [],
   pendingDelete: [],
+  downloadIds: [],
   problem: null,
   failure: null,
 });
@@ -195,6 +199,8 @@ export const uploadMachine = setup({
     flagNotDeletable: assign({ problem: ({ context }, id: number) => ({ kind: 'notDeletable', name: byId(context.files).get(id)?.originalFileName ?? '' }) as UploadProblem }),
     keepProblem: assign({ problem: (_, error: unknown) => ({ kind: 'failed', message: messageOf(error) }) as UploadProblem, pendingDelete: [] }),
     clearProblem: assign({ problem: null }),
+    downloadSelected: assign({ downloadIds: ({ context }) => context.selected, problem: null }),
+    downloadOne: assign({ downloadIds: (_, id: number) => [id], problem: null }),
   },
 }).createMachine({
   id: 'upload',
@@ -247,8 +253,9 @@ export const uploadMachine = setup({
             ],
             'BULK.DOWNLOAD': [
               { guard: 'nothingSelected', actions: 'flagEmptySelection' },
-              { target: 'downloading', actions: 'clearProblem' },
+              { target: 'downloading', actions: 'downloadSelected' },
             ],
+            'FILE.DOWNLOAD': { target: 'downloading', actions: { type: 'downloadOne', params: ({ event }) => event.id } },
             'FILE.UPDATE': { guard: not('isReadOnly'), target: 'saving' },
             'BUSINESS.CHANGE': { target: 'settingDue', actions: { type: 'setBusiness', params: ({ event }) => event.businessCode } },
           },
@@ -285,7 +292,7 @@ export const uploadMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'downloadFiles',
-            input: ({ context }) => ({ ids: context.selected }),
+            input: ({ context }) => ({ ids: context.downloadIds }),
             onDone: 'idle',
             onError: { target: 'idle', actions: { type: 'keepProblem', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },

@@ -110,6 +110,11 @@ test('bulk download gives one zip of the ticked files; bulk actions with nothing
   await input.setInputFiles({ name: 'b.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(fileRows(page)).toHaveCount(2);
 
+  // One row's download is that file under its own name.
+  const [single] = await Promise.all([page.waitForEvent('download'), fileRows(page).filter({ hasText: 'a.txt' }).getByTestId('upload-download').click()]);
+  expect(single.suggestedFilename()).toBe('a.txt');
+  expect(fs.readFileSync(await single.path(), 'utf8')).toBe('first\n');
+
   await uploader(page).getByTestId('upload-bulk-download').click();
   await expect(uploader(page).getByTestId('upload-problem')).toContainText('请先选择文件');
   await uploader(page).getByTestId('upload-bulk-delete').click();

@@ -46,6 +46,7 @@ describeModel(uploadMachine, {
     'SELECT.ALL': (s: Snapshot) => (calm(s) ? [{ checked: true }] : s.context.selected.length === 2 && !s.context.problem ? [{ checked: false }] : []),
     'DELETE.REQUEST': (s: Snapshot) => (calm(s) ? [{ id: 1 }, { id: 2 }] : []),
     'BULK.DELETE': (s: Snapshot) => (calm(s) || (s.context.selected.length > 0 && !s.context.problem) ? [{}] : []),
+    'FILE.DOWNLOAD': (s: Snapshot) => (calm(s) ? [{ id: 2 }] : []),
     'BULK.DOWNLOAD': (s: Snapshot) => (calm(s) || (s.context.selected.length > 0 && !s.context.problem) ? [{}] : []),
     'CONFIRM.OK': [{}],
     'CONFIRM.CANCEL': [{}],
@@ -64,7 +65,7 @@ describeModel(uploadMachine, {
     updateFile: { outputs: [UPDATED] },
   },
   serializeState: ((s: Snapshot) =>
-    JSON.stringify([s.value, s.context.orderNo, s.context.readOnly, s.context.businessCode, s.context.files.map((f) => `${f.id}${f.fileBusinessType}`), s.context.selected, s.context.queue.length, s.context.percent, s.context.category, s.context.problem?.kind ?? null, s.context.pendingDelete])) as never,
+    JSON.stringify([s.value, s.context.orderNo, s.context.readOnly, s.context.businessCode, s.context.files.map((f) => `${f.id}${f.fileBusinessType}`), s.context.selected, s.context.queue.length, s.context.percent, s.context.category, s.context.problem?.kind ?? null, s.context.pendingDelete, s.context.downloadIds])) as never,
   onState: (s) => {
     const api = view(s);
     expect(api.getRootProps()).toMatchObject({ 'data-part': 'root', 'data-state': api.state });
@@ -126,8 +127,9 @@ describeModel(uploadMachine, {
     },
     'ready.downloading': (s, _step, run) => {
       expect(view(s).getBulkDownloadProps().loading).toBe(true);
-      expect(run.inputs.downloadFiles?.at(-1)).toEqual({ ids: s.context.selected });
-      expect(s.context.selected.length).toBeGreaterThan(0);
+      // The ticked files, or the one row's file.
+      expect(run.inputs.downloadFiles?.at(-1)).toEqual({ ids: s.context.downloadIds });
+      expect(s.context.downloadIds).toEqual(s.context.selected.length ? s.context.selected : [2]);
     },
     'ready.saving': (s, _step, run) => {
       expect(s.context.readOnly).toBe(false);

@@ -289,6 +289,7 @@ function FileRow({ file, api, categoryText, onPreview }: { file: UploadedFile; a
       <Table.Cell display={{ base: 'none', md: 'table-cell' }} whiteSpace="nowrap">{formatDateTime(file.createTime)}</Table.Cell>
       <Table.Cell>
         <HStack gap="1">
+          <Button size="2xs" variant="ghost" {...api.getDownloadProps(file)} data-testid="upload-download">{t('upload.download')}</Button>
           {!api.getPreviewProps(file).hidden && (
             <Button size="2xs" variant="ghost" data-part="preview" onClick={() => onPreview({ fileId: file.id, fileName: file.originalFileName })}>{t('upload.preview')}</Button>
           )}
