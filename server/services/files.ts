@@ -21,8 +21,7 @@ export const isPublic = (file: { orderNo: string }) => file.orderNo === LOGIN_PA
 /**
  * Who may read a stored file: anyone, a login logo; otherwise the user who stored it, or an
  * administrator. File ids are sequential, so this check, not the id, is what keeps one user's
- * files from another. The uploads of a later issue widen it here (say, to whoever may see the
- * record a file is attached to), in this one place.
+ * files from another. Attachments of records are read more widely: `mayOpen` below.
  */
 export function mayRead(file: { orderNo: string; createdBy: number | null }, reader: Pick<SessionUser, 'id' | 'userType'> | null): boolean {
   if (isPublic(file)) return true;
