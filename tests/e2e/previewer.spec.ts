@@ -151,7 +151,9 @@ test('on a narrow screen the previewer takes the screen’s width and the pdf pa
   const dialog = await preview(page, name);
   await expect(dialog.getByTestId('preview-canvas')).toHaveAttribute('data-drawing', 'false');
   const box = (await dialog.boundingBox())!;
-  expect(box.width).toBeLessThanOrEqual(390);
+  // All of it on the screen: its Download button is not scrolled away.
+  expect([box.x >= 0, box.width <= 390, box.y >= 0, box.y + box.height <= 800]).toEqual([true, true, true, true]);
+  await expect(dialog.getByTestId('preview-download')).toBeInViewport();
   const content = (await dialog.getByTestId('preview-content').boundingBox())!;
   const canvas = (await dialog.getByTestId('preview-canvas').boundingBox())!;
   expect(canvas.width).toBeLessThanOrEqual(content.width);

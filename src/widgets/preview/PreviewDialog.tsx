@@ -169,8 +169,8 @@ export function PreviewDialog({ file, onClose }: PreviewDialogProps) {
                   onKeyDown={undefined}
                   w="100%"
                   maxW={`${PREVIEW_CONTENT_WIDTH}px`}
-                  // The whole dialog stays on the screen: header, toolbar and footer take about 240 px.
-                  h="max(200px, min(70vh, calc(100dvh - 240px)))"
+                  // The whole dialog stays on the screen: its margins, header, toolbar and footer take about 400 px.
+                  h="max(200px, min(70vh, calc(100dvh - 400px)))"
                   overflow="auto"
                   p={`${CONTENT_PADDING}px`}
                   borderWidth="1px"
