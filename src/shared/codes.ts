@@ -269,6 +269,8 @@ export const CODE = {
   uploadBadField: 2714,
   /** The business's attachments are kept at an external address, not here. */
   uploadExternal: 2715,
+  /** Attachments are off for the record's business (its setting's attachmentFlag, or no setting). */
+  uploadOff: 2716,
   // 2800-2819: the document previewer (docs/previewer.md)
   /** An Office file, and no converter (LibreOffice) on this server: the previewer offers the download. */
   previewConverterMissing: 2800,

@@ -194,6 +194,17 @@ describe.each(availableBackends())('attachments on %s', (backend) => {
     expect((await upload(admin, orderNo, { name: 'bundle.zip', content: Buffer.from(zipSync({ 'a.txt': strToU8('a') })) })).body.code).toBe(0);
   });
 
+  it('refuses uploads to a record of a business whose attachments are off', async () => {
+    await t.db.updateTable('attachTypeSet' as never).set({ attachmentFlag: false } as never).where('businessCode' as never, '=', 'counter-party' as never).execute();
+    try {
+      const party = await t.post<{ rows: Array<{ id: number }> }>('/api/fsmc/counter-party/query', { start: 1, limit: 1 }, { token: admin });
+      const res = await upload(admin, recordOrderNo('counter-party', party.body.data.rows[0]!.id), { name: 'a.txt', content: Buffer.from('a') });
+      expect(res.body).toMatchObject({ code: CODE.uploadOff, msg: 'Attachments are not kept for this business' });
+    } finally {
+      await t.db.updateTable('attachTypeSet' as never).set({ attachmentFlag: true } as never).where('businessCode' as never, '=', 'counter-party' as never).execute();
+    }
+  });
+
   it('answers the business’s setting', async () => {
     const res = await t.post(`${BASE}/query-attachment-type-set`, { businessCode: 'contact-org-acc' }, { token: staff });
     expect(res.body.data).toMatchObject({ attachmentFlag: true, isSelfSet: true, isLimit: true, attachmentSize: 5, attachmentTypeList: [{ attachmentTypeName: LICENCE, isRequire: true }, { attachmentTypeName: '其他', isRequire: false }] });

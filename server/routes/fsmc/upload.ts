@@ -103,6 +103,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       if (target.access === 'none') throw await refuseEarly(refuse(CODE.uploadOwnerUnknown, { orderNo: fields.orderNo }));
       if (target.access !== 'change') throw await refuseEarly(refuse(CODE.uploadRecordLocked));
       const setting = target.def ? await store.settingOf(app.db, target.def.code) : null;
+      if (setting && !setting.attachmentFlag) throw await refuseEarly(refuse(CODE.uploadOff));
       if (setting?.attachmentOuterUrl) throw await refuseEarly(refuse(CODE.uploadExternal, { url: setting.attachmentOuterUrl }));
       if (setting && remainingSlots(setting, await store.countFiles(app.db, fields.orderNo)) <= 0) throw await refuseEarly(refuse(CODE.uploadCountLimit, { max: setting.attachmentSize }));
       const category = fields.fileBusinessType ?? ATTACHMENT_DEFAULT_CATEGORY;
