@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { ADMIN, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import { apiClient } from './support/api';
 
 /**
  * Issue 13 point 4 in the real browser against the real server and database: the contact
@@ -133,4 +134,37 @@ test('bulk download gives one zip of the ticked files; bulk actions with nothing
   await confirm.getByTestId('upload-confirm-ok').click();
   await expect(fileRows(page)).toHaveCount(0);
   await expect(uploader(page).getByTestId('upload-empty')).toBeVisible();
+});
+
+test('an administrator gives a business its attachment setting and types on the two administration pages', async ({ page, baseURL }) => {
+  await loginAs(page, ADMIN);
+  const business = `h4-e2e-${unique()}`;
+  await page.goto('/index.html#/attach-type-set');
+  await expect(page.getByTestId('resource-attach-type-set')).toBeVisible();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await field(page, 'businessCode').fill(business);
+  await field(page, 'isSelfSet').focus();
+  await page.keyboard.press('Space');
+  await expect(field(page, 'isSelfSet')).toBeChecked();
+  await field(page, 'attachmentSize').fill('3');
+  await form(page).getByRole('button', { name: '保存', exact: true }).click();
+  await expect(form(page)).toHaveCount(0);
+
+  await page.goto('/index.html#/attach-type');
+  await expect(page.getByTestId('resource-attach-type')).toBeVisible();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await field(page, 'businessCode').fill(business);
+  await field(page, 'attachmentTypeName').fill('授权书');
+  await field(page, 'isRequire').focus();
+  await page.keyboard.press('Space');
+  await expect(field(page, 'isRequire')).toBeChecked();
+  await form(page).getByRole('button', { name: '保存', exact: true }).click();
+  await expect(form(page)).toHaveCount(0);
+  await expectNoRawLocaleKeys(page);
+
+  // What the uploader reads for that business.
+  const token = await page.evaluate(() => localStorage.getItem('sessionKey'));
+  const api = apiClient(baseURL!);
+  const setting = await api.post('/api/fsmc/components/upload/query-attachment-type-set', { businessCode: business }, { JwtToken: token! });
+  expect(setting.body.data).toMatchObject({ attachmentFlag: true, isSelfSet: true, attachmentSize: 3, attachmentTypeList: [{ attachmentTypeName: '授权书', isRequire: true }] });
 });
