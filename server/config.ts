@@ -64,6 +64,12 @@ export interface ServerConfig {
   officeConvertTimeoutSeconds: number;
   /** Where converted pdfs are kept, by the source's sha256 (OFFICE_PREVIEW_DIR; under the data directory, outside the web root). */
   officePreviewDir: string;
+  /**
+   * Whether this process looks for pending export jobs by itself (EXPORT_JOB_LOOP, default on;
+   * `off`: recovery at start only). The server tests turn it off and run jobs step by step, so
+   * no timer of the runner's sends statements in the middle of what a test measures.
+   */
+  exportJobLoop: boolean;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -127,5 +133,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     officeConverter: env.OFFICE_CONVERTER === 'none' ? '' : (env.OFFICE_CONVERTER ?? 'soffice'),
     officeConvertTimeoutSeconds: int(env.OFFICE_CONVERT_TIMEOUT_SECONDS, 60),
     officePreviewDir: path.resolve(root, env.OFFICE_PREVIEW_DIR ?? path.join(dataDir, 'office-preview')),
+    exportJobLoop: env.EXPORT_JOB_LOOP !== 'off',
   };
 }

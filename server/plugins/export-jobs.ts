@@ -8,7 +8,7 @@ import { exportJobRunner } from '../services/export/jobs';
  * recovers jobs whose process died (their lease lapsed), then loops: claim a pending job, write
  * its file, look again after EXPORT_JOB_RUNNER_IDLE_MS or when this process created one. On
  * close the job in hand stops after its batch and goes back to pending, for another process or
- * the next start. Tests stop the loop (`app.exportJobs.stop()`) and drive the steps themselves.
+ * the next start. Server tests run without the loop (config exportJobLoop) and drive the steps themselves.
  */
 export default fp(async function exportJobs(app: FastifyInstance) {
   const { db } = app;
@@ -25,7 +25,7 @@ export default fp(async function exportJobs(app: FastifyInstance) {
   app.addHook('onReady', async () => {
     // Before the first request: a job its dead process held is pending or failed again, never stuck.
     await runner.recover().catch((error: unknown) => app.log.error({ err: error }, 'export jobs: recovery at start failed'));
-    runner.start();
+    if (app.config.exportJobLoop) runner.start();
   });
   app.addHook('onClose', async () => {
     await runner.stop();
