@@ -1,5 +1,6 @@
 import { Suspense, use, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, CloseButton, Dialog, Field, Fieldset, HStack, IconButton, Input, Portal, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, CloseButton, Dialog, Field, Fieldset, HStack, Input, Portal, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ToolbarIconButton } from '../table/ToolbarIconButton';
 import { OptionSelect } from '../OptionSelect';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -63,14 +64,13 @@ export function ExportDialog(props: ExportDialogProps) {
 
 function ExportIcon({ label, ...rest }: { label: string; disabled?: boolean; onClick?: () => void; 'data-part'?: string; 'data-state'?: string }) {
   return (
-    <IconButton size="sm" variant="outline" aria-label={label} title={label} data-testid="export-trigger" {...rest}>
-      {/* A tray with an arrow out of it: drawn, not an emoji a font may lack. */}
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d="M12 15V3" />
-        <path d="m7 8 5-5 5 5" />
-        <path d="M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />
-      </svg>
-    </IconButton>
+    // A tray with an arrow out of it.
+    <ToolbarIconButton
+      label={label}
+      data-testid="export-trigger"
+      icon={<><path d="M12 15V3" /><path d="m7 8 5-5 5 5" /><path d="M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" /></>}
+      {...rest}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Badge, Box, Button, CloseButton, Drawer, HStack, IconButton, Portal, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Drawer, HStack, Portal, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ToolbarIconButton } from '../table/ToolbarIconButton';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { exportJobsMachine } from '../../machines/export-jobs.machine';
@@ -48,21 +49,18 @@ export function ExportJobs({ openSignal = 0 }: ExportJobsProps) {
 
   return (
     <>
-      <IconButton size="sm" variant="outline" aria-label={label} title={label} data-testid="export-jobs-trigger" position="relative" {...api.getOpenProps()}>
-        {/* A list with a clock: exports that finish later. */}
-        <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          <path d="M3 6h11" />
-          <path d="M3 12h7" />
-          <path d="M3 18h7" />
-          <circle cx="17" cy="15" r="5" />
-          <path d="M17 13v2l1.5 1.5" />
-        </svg>
-        {pending > 0 && (
+      {/* A list with a clock: exports that finish later. */}
+      <ToolbarIconButton
+        label={label}
+        data-testid="export-jobs-trigger"
+        icon={<><path d="M3 6h11" /><path d="M3 12h7" /><path d="M3 18h7" /><circle cx="17" cy="15" r="5" /><path d="M17 13v2l1.5 1.5" /></>}
+        badge={pending > 0 && (
           <Badge position="absolute" top="-1.5" insetEnd="-1.5" size="xs" colorPalette="blue" variant="solid" borderRadius="full" aria-hidden="true" data-testid="export-jobs-count">
             {pending}
           </Badge>
         )}
-      </IconButton>
+        {...api.getOpenProps()}
+      />
       {/* Not closed by a click outside: the delete's confirmation is a dialog of its own, outside the drawer. */}
       <Drawer.Root {...api.getDrawerProps()} placement="end" size="full" closeOnInteractOutside={false} lazyMount unmountOnExit>
         <Portal>

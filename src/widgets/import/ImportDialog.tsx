@@ -1,5 +1,6 @@
 import { Suspense, use, useRef, useState } from 'react';
-import { Alert, Box, Button, CloseButton, Dialog, Field, FileUpload, Fieldset, HStack, IconButton, Input, Portal, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, Dialog, Field, FileUpload, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { ToolbarIconButton } from '../table/ToolbarIconButton';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ResourceDef } from '../../resources/define';
@@ -59,14 +60,13 @@ export function ImportDialog(props: ImportDialogProps) {
 
 function ImportIcon({ label, ...rest }: { label: string; disabled?: boolean; onClick?: () => void; 'data-part'?: string; 'data-state'?: string }) {
   return (
-    <IconButton size="sm" variant="outline" aria-label={label} title={label} data-testid="import-trigger" {...rest}>
-      {/* A tray with an arrow into it: drawn, not an emoji a font may lack. */}
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d="M12 3v12" />
-        <path d="m7 10 5 5 5-5" />
-        <path d="M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />
-      </svg>
-    </IconButton>
+    // A tray with an arrow into it.
+    <ToolbarIconButton
+      label={label}
+      data-testid="import-trigger"
+      icon={<><path d="M12 3v12" /><path d="m7 10 5 5 5-5" /><path d="M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" /></>}
+      {...rest}
+    />
   );
 }
 
