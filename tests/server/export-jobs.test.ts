@@ -226,12 +226,25 @@ describe.each(availableBackends())('export jobs on %s', (backend) => {
     await clearJobs();
     const id = (await requestJob(admin)).data.jobId;
     const before = storedFiles().length;
-    const running = t.app.exportJobs.runNext();
-    // Deleted as soon as it has begun writing.
-    let status = 'pending';
-    while (status === 'pending') status = (await job(admin, id)).data.status;
-    expect(status).toBe('running');
+    // The runner holds the job (claimed, running) at the door of its cursor until the delete
+    // has landed: the order is fixed, not left to how fast the export is.
+    let atCursor!: () => void;
+    const reached = new Promise<void>((resolve) => (atCursor = resolve));
+    let open!: () => void;
+    const door = new Promise<void>((resolve) => (open = resolve));
+    const held = exportJobRunner({
+      db: t.db, filesDir: t.config.filesDir, clock: t.clock, log: t.app.log,
+      connection: async (work) => {
+        atCursor();
+        await door;
+        return isEmbedded(t.db) ? work(t.db) : t.db.connection().execute(work);
+      },
+    });
+    const running = held.runNext();
+    await reached;
+    expect((await job(admin, id)).data.status).toBe('running');
     expect((await t.post(DELETE, { id }, { token: admin })).body.code).toBe(0);
+    open();
     expect(await running).toBe(true);
     expect((await jobs(admin)).data).toEqual([]);
     expect(storedFiles()).toHaveLength(before);
