@@ -280,6 +280,35 @@ export const CODE = {
   previewConversionTimeout: 2802,
   /** The file is not an Office document: the previewer shows it from its own bytes. */
   previewNotOffice: 2803,
+  // 2900-2929: certificate signature verification on the server (docs/certificates.md)
+  /** signedData is not a CMS/PKCS#7 SignedData with one signer. */
+  certSignatureMalformed: 2900,
+  /** The signature carries no certificate matching its signer. */
+  certSignerMissing: 2901,
+  /** A digest algorithm other than SHA-1, SHA-256 or SM3. */
+  certHashUnsupported: 2902,
+  /** The hash does not fit the key: an SM2 key needs SM3, an RSA key cannot use SM3. */
+  certHashKeyMismatch: 2903,
+  /** The signed digest is not the challenge's: other data were signed. */
+  certDigestMismatch: 2904,
+  /** The signature value does not verify with the certificate's key. */
+  certSignatureInvalid: 2905,
+  /** The certificate was not issued by a configured trusted CA. */
+  certUntrusted: 2906,
+  /** The certificate's validity ended. */
+  certExpired: 2907,
+  /** The certificate's validity has not begun. */
+  certNotYetValid: 2908,
+  /** The certificate's key usage lacks digital signature (128). */
+  certKeyUsage: 2909,
+  /** The issuer does not match the licence's issuer pattern. */
+  certIssuerNotLicensed: 2910,
+  /** The certificate is on its CA's revocation list. */
+  certRevoked: 2911,
+  /** No valid, current CRL of the issuing CA is configured: revocation cannot be checked. */
+  certCrlUnavailable: 2912,
+  /** The configured CA itself is outside its validity or not a CA. */
+  certCaInvalid: 2913,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */
