@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { signDetached } from '../../agent/pki/cms';
 import { buildCertificate, buildCrl } from '../../agent/pki/build';
@@ -42,6 +41,21 @@ function sign(name: EndEntityName, hash: HashName, opts: { data?: string; extra?
 const verify = (signedData: string, at: Date = now, store: TrustStore = trust) =>
   verifyDetachedSignature({ signedData, expected: CHALLENGE, now: at }, store);
 const refusal = (r: VerifyResult): [CertRefusal, number] | 'accepted' => (r.ok ? 'accepted' : [r.reason, r.code]);
+
+describe('the test PKI', () => {
+  it('is generated once into its directory and read back from there after', () => {
+    const dir = mkdtempSync(path.join(TMP, 'cert-pki-'));
+    const first = loadOrGeneratePki(dir, { now });
+    const again = loadOrGeneratePki(dir);
+    expect(again.endEntities.rsa4096.serialHex).toBe(first.endEntities.rsa4096.serialHex);
+    expect(Object.values(pki.endEntities).map((e) => `${e.key.kind}-${e.key.bits}`)).toEqual(
+      expect.arrayContaining(['rsa-1024', 'rsa-2048', 'rsa-4096', 'sm2-256']),
+    );
+    // Trusted: the two licensed CAs and the unlicensed one; never the rogue.
+    expect(pki.trust.caCertificatesPem).not.toContain(pki.cas.rogueCa.certificatePem);
+    expect(pki.trust.caCertificatesPem).toHaveLength(3);
+  });
+});
 
 describe('accepted signatures', () => {
   it.each([
