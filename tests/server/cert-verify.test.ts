@@ -169,4 +169,18 @@ describe('refused signatures, each with its reason', () => {
     const store = loadTrust({ ...pki.trust, caCertificatesPem: [notCa] });
     expect(refusal(verify(sign('rsa2048', 'sha256'), now, store))).toEqual(['caInvalid', CODE.certCaInvalid]);
   });
+
+  it('mutated signatures never throw, and never get a different certificate accepted', () => {
+    for (const [name, hash, step] of [['rsa2048', 'sha256', 7], ['sm2', 'sm3', 23]] as const) {
+      const der = Buffer.from(sign(name, hash), 'base64');
+      for (let i = 0; i < der.length; i += step) {
+        const bad = Buffer.from(der);
+        bad[i]! ^= 0x5a;
+        const r = verify(bad.toString('base64'));
+        // Bytes no check covers (the outer version, the unsigned digest list) may change harmlessly.
+        if (r.ok) expect(r.certificate.serial).toBe(pki.endEntities[name].serialHex);
+        else expect(r.code).toBeGreaterThanOrEqual(2900);
+      }
+    }
+  });
 });

@@ -34,7 +34,7 @@ export type CertRefusal = keyof typeof CERT_REFUSAL_CODE;
 export interface TrustConfig {
   /** The deployment's trusted CA certificates (PEM): the only anchors a chain may end in. */
   caCertificatesPem: string[];
-  /** One CRL per CA (PEM or DER hex); a CRL whose signature fails is ignored. */
+  /** One CRL per CA (PEM or DER hex); a CRL no configured CA signed is ignored. */
   crlsPem: string[];
   /** The licence's issuer pattern: a regular expression over the issuer DN in "/C=CN/O=…/CN=…" form. */
   issuerPattern: string;
@@ -46,7 +46,8 @@ export interface TrustConfig {
 
 export interface TrustStore {
   cas: CertificateInfo[];
-  crls: CrlInfo[];
+  /** Only CRLs a configured CA's key verifies, each with that CA: checked once, not per login. */
+  crls: { crl: CrlInfo; ca: CertificateInfo }[];
   issuerPattern: RegExp;
   requireCrl: boolean;
   sm2UserId: string;
@@ -54,9 +55,14 @@ export interface TrustStore {
 
 /** Parses the configuration once; throws on a CA certificate, CRL or pattern that does not read. */
 export function loadTrust(config: TrustConfig): TrustStore {
+  const cas = config.caCertificatesPem.map((p) => parseCertificate(p));
   return {
-    cas: config.caCertificatesPem.map((p) => parseCertificate(p)),
-    crls: config.crlsPem.map((p) => parseCrl(p)),
+    cas,
+    crls: config.crlsPem.flatMap((p) => {
+      const crl = parseCrl(p);
+      const ca = cas.find((c) => c.subjectDer === crl.issuerDer && signedBy(crl, c.key));
+      return ca ? [{ crl, ca }] : [];
+    }),
     issuerPattern: new RegExp(config.issuerPattern),
     requireCrl: config.requireCrl ?? true,
     sm2UserId: config.sm2UserId ?? SM2_DEFAULT_USER_ID,
@@ -169,8 +175,8 @@ export function verifyDetachedSignature(req: VerifyRequest, trust: TrustStore): 
   if (!trust.issuerPattern.test(cert.issuer)) return refuse('issuerNotLicensed', cert.issuer, certificate);
 
   const crl = trust.crls.find(
-    (c) => c.issuerDer === ca.subjectDer && signedBy(c, ca.key) && c.thisUpdate <= req.now && (!c.nextUpdate || req.now <= c.nextUpdate),
-  );
+    ({ crl: c, ca: by }) => by === ca && c.thisUpdate <= req.now && (!c.nextUpdate || req.now <= c.nextUpdate),
+  )?.crl;
   if (!crl) {
     if (trust.requireCrl) return refuse('crlUnavailable', ca.subject, certificate);
   } else if (crl.revoked.has(cert.serial)) {

@@ -78,9 +78,12 @@ export function oidAt(hex: string, list: number[]): string | null {
 
 /** "YYMMDDhhmmssZ" (UTCTime) or "YYYYMMDDhhmmssZ" (GeneralizedTime). */
 export function asn1TimeToDate(s: string): Date {
+  if (!/^(\d{2})?\d{12}Z$/.test(s)) throw new Error(`bad time ${s}`);
   const full = s.length === 13 ? (Number(s.slice(0, 2)) >= 50 ? '19' : '20') + s : s;
   const [y, mo, d, h, mi, se] = [0, 4, 6, 8, 10, 12].map((i, k) => Number(full.slice(i, k === 0 ? 4 : i + 2)));
-  return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, se!));
+  const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, se!));
+  if (Number.isNaN(date.getTime()) || date.getUTCMonth() !== mo! - 1 || date.getUTCDate() !== d!) throw new Error(`bad time ${s}`);
+  return date;
 }
 
 export function readPublicKey(spkiHex: string): PublicKeyInfo {
