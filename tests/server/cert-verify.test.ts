@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signDetached } from '../../agent/pki/cms';
 import { buildCertificate, buildCrl } from '../../agent/pki/build';
@@ -77,6 +77,18 @@ describe('accepted signatures', () => {
   it('a signature without signed attributes (over the challenge itself) is accepted too', () => {
     expect(refusal(verify(sign('rsa2048', 'sha256', { signedAttributes: false })))).toBe('accepted');
     expect(refusal(verify(sign('sm2', 'sm3', { signedAttributes: false })))).toBe('accepted');
+  });
+
+  it('a signature OpenSSL made (agent/pki/fixtures/openssl-rsa) is accepted against its own CA and CRL', () => {
+    const dir = path.join(__dirname, '../../agent/pki/fixtures/openssl-rsa');
+    const read = (f: string) => readFileSync(path.join(dir, f), 'utf8');
+    const store = loadTrust({ caCertificatesPem: [read('ca.pem')], crlsPem: [read('crl.pem')], issuerPattern: pki.trust.issuerPattern });
+    const at = new Date('2030-01-01T00:00:00Z');
+    const r = verifyDetachedSignature({ signedData: read('sig.b64'), expected: read('challenge.txt'), now: at }, store);
+    expect(r.ok && r.certificate).toMatchObject({ serial: '3c4d5e6f', subject: '/C=CN/O=Treasury Portal Test/OU=Users/CN=openssl signer', algorithm: 'RSA-2048 SHA256' });
+    expect(refusal(verifyDetachedSignature({ signedData: read('sig.b64'), expected: 'other', now: at }, store))).toEqual(['digestMismatch', CODE.certDigestMismatch]);
+    // Our RSA CA has the fixture CA's very name but another key.
+    expect(refusal(verifyDetachedSignature({ signedData: read('sig.b64'), expected: read('challenge.txt'), now: at }, trust))).toEqual(['untrusted', CODE.certUntrusted]);
   });
 
   it('SM2 signatures carry the GM/T 0010 OIDs (signedData 1.2.156.10197.6.1.4.2.2, SM3, sm2-1)', () => {

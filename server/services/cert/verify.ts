@@ -141,7 +141,7 @@ export function verifyDetachedSignature(req: VerifyRequest, trust: TrustStore): 
     hash,
     notBefore: cert.notBefore.toISOString(),
     notAfter: cert.notAfter.toISOString(),
-    certificatePem: `-----BEGIN CERTIFICATE-----\n${Buffer.from(cert.der, 'hex').toString('base64')}\n-----END CERTIFICATE-----\n`,
+    certificatePem: `-----BEGIN CERTIFICATE-----\n${Buffer.from(cert.der, 'hex').toString('base64').replace(/(.{64})(?!$)/g, '$1\n')}\n-----END CERTIFICATE-----\n`,
   };
   // Shell §5: an SM2 key needs SM3, an RSA key cannot use SM3; the signer's algorithm must be the key's.
   if ((kind === 'sm2') !== (hash === 'sm3')) return refuse('hashKeyMismatch', `${kind} with ${hash}`, certificate);
