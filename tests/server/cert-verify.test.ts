@@ -87,6 +87,9 @@ describe('accepted signatures', () => {
     const r = verifyDetachedSignature({ signedData: read('sig.b64'), expected: read('challenge.txt'), now: at }, store);
     expect(r.ok && r.certificate).toMatchObject({ serial: '3c4d5e6f', subject: '/C=CN/O=Treasury Portal Test/OU=Users/CN=openssl signer', algorithm: 'RSA-2048 SHA256' });
     expect(refusal(verifyDetachedSignature({ signedData: read('sig.b64'), expected: 'other', now: at }, store))).toEqual(['digestMismatch', CODE.certDigestMismatch]);
+    // The signer named by subject key identifier (CMS v3, `openssl cms -sign -keyid`), SHA-1.
+    const byKeyId = verifyDetachedSignature({ signedData: read('sig-keyid.b64'), expected: read('challenge.txt'), now: at }, store);
+    expect(byKeyId.ok && byKeyId.certificate).toMatchObject({ serial: '3c4d5e6f', algorithm: 'RSA-2048 SHA1' });
     // Our RSA CA has the fixture CA's very name but another key.
     expect(refusal(verifyDetachedSignature({ signedData: read('sig.b64'), expected: read('challenge.txt'), now: at }, trust))).toEqual(['untrusted', CODE.certUntrusted]);
   });
@@ -142,6 +145,12 @@ describe('refused signatures, each with its reason', () => {
   it('SM2 with SHA-1 and RSA with SM3: the hash does not fit the key', () => {
     expect(refusal(verify(sign('sm2', 'sha1')))).toEqual(['hashKeyMismatch', CODE.certHashKeyMismatch]);
     expect(refusal(verify(sign('rsa2048', 'sm3')))).toEqual(['hashKeyMismatch', CODE.certHashKeyMismatch]);
+  });
+
+  it('a digest other than SHA-1, SHA-256 or SM3 (SHA-512 named in place of SHA-256)', () => {
+    const hex = Buffer.from(sign('rsa2048', 'sha256'), 'base64').toString('hex');
+    const sha512 = hex.replaceAll('0609608648016503040201', '0609608648016503040203');
+    expect(refusal(verify(Buffer.from(sha512, 'hex').toString('base64')))).toEqual(['hashUnsupported', CODE.certHashUnsupported]);
   });
 
   it('not a signature at all, and a signature without its signer\'s certificate', () => {

@@ -105,7 +105,7 @@ const refuse = (reason: CertRefusal, detail: string, certificate?: SignerCertifi
 });
 
 function findSigner(parsed: ParsedSignedData): CertificateInfo | null {
-  const { issuerDer, serial } = parsed.signer;
+  const { issuerDer, serial, subjectKeyId } = parsed.signer;
   for (const der of parsed.certificates) {
     let cert: CertificateInfo;
     try {
@@ -113,7 +113,7 @@ function findSigner(parsed: ParsedSignedData): CertificateInfo | null {
     } catch {
       continue;
     }
-    if (cert.issuerDer === issuerDer && cert.serial === serial) return cert;
+    if (subjectKeyId ? cert.subjectKeyId === subjectKeyId : cert.issuerDer === issuerDer && cert.serial === serial) return cert;
   }
   return null;
 }

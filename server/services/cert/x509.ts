@@ -26,6 +26,7 @@ interface X509Like {
   getPublicKeyHex(): string;
   getExtKeyUsageBin(): string;
   getExtBasicConstraints(): { cA?: boolean } | undefined;
+  getExtSubjectKeyIdentifier(): { kid?: { hex?: string } } | undefined;
 }
 export interface Asn1Hex {
   isASN1HEX(hex: string): boolean;
@@ -61,6 +62,8 @@ export interface CertificateInfo {
   /** The first byte of the keyUsage bit string (digitalSignature = 128, keyEncipherment = 32), null without the extension. */
   keyUsage: number | null;
   isCa: boolean;
+  /** The subjectKeyIdentifier extension, hex: how a CMS v3 SignerInfo may name its signer. */
+  subjectKeyId: string | null;
   tbsHex: string;
   signatureAlgorithm: string;
   signatureHex: string;
@@ -119,6 +122,7 @@ export function parseCertificate(pemOrHex: string): CertificateInfo {
     key: readPublicKey(x.getPublicKeyHex()),
     keyUsage: usageBits ? parseInt(usageBits.padEnd(8, '0').slice(0, 8), 2) : null,
     isCa: bc?.cA === true,
+    subjectKeyId: x.getExtSubjectKeyIdentifier()?.kid?.hex?.toLowerCase() ?? null,
     tbsHex: ASN1HEX.getTLVbyList(der, 0, [0]) ?? '',
     signatureAlgorithm: oidAt(der, [1, 0]) ?? '',
     signatureHex: (ASN1HEX.getVbyList(der, 0, [2]) ?? '').slice(2),
