@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { CertificateEvent, certificateMachine } from './certificate.machine';
+import { certOption, type CertificateEvent, type certificateMachine } from './certificate.machine';
 
 type Snapshot = SnapshotFrom<typeof certificateMachine>;
 
@@ -47,7 +47,8 @@ export function connectCertificate(snapshot: Snapshot, send: (event: Certificate
     open,
     loading,
     validating,
-    certificates,
+    /** The drop-down's options (shell §3: text, and the serial number as value). */
+    certificates: certificates.map(certOption),
     selected,
     listError: state === 'listFailed' ? listError : null,
     /** The last validation's failure (shown with comCert.validFail's text). */

@@ -1,4 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { isCertError, type CertErrorInfo } from '../shared/cert-errors';
+import type { CertificateInfo } from '../services/cert/vendor';
 
 /**
  * The certificate validation flow of portal-shell §4, step by step (docs/certificates.md,
@@ -24,17 +26,28 @@ export interface CertOption {
   value: string;
 }
 
-/** The minimal shapes until the vendor interface (src/services/cert/vendor.ts) lands. */
+/** A certificate as the drop-down names it: its holder, key and serial number. */
+export const certOption = (c: CertificateInfo): CertOption => ({ text: `${c.commonName} · ${c.keyAlgorithm} ${c.keySize} · ${c.serialNumber}`, value: c.serialNumber });
+
 export interface ListCertificatesInput {
   userName: string | null;
 }
+/**
+ * The certificate to sign with (the vendor's `signDetached` takes it whole); the provider asks
+ * the server's challenge and signs it.
+ */
 export interface SignInput {
-  serial: string;
+  certificate: CertificateInfo;
   userName: string | null;
 }
 /** What the agent signed for the server: the detached signature of the server's challenge. */
 export interface SignOutput {
   signedData: string;
+}
+/** A failure as the view says it: a certificate error (its locale key and hex code) or a message. */
+export interface CertFailure {
+  message: string;
+  cert: CertErrorInfo | null;
 }
 export interface ValidateCertInput {
   signedData: string;
@@ -83,12 +96,14 @@ export interface CertificateContext {
   method: BusinessMethod;
   params: Record<string, unknown>;
   redirectUrl: string | null;
-  certificates: CertOption[];
+  /** What the provider listed, already filtered by the client rules (cert-rules.ts). */
+  certificates: CertificateInfo[];
+  /** Serial numbers chosen. */
   selected: string[];
   /** Why the list could not be read. */
-  listError: string | null;
+  listError: CertFailure | null;
   /** The last validation's failure, shown as a warning (comCert.validFail). */
-  warning: string | null;
+  warning: CertFailure | null;
   signedData: string | null;
   validFlag: ValidFlag | null;
   /** The business call's data (shell §4 b), or why it failed. */
@@ -106,8 +121,8 @@ export type CertificateEvent =
 /** Events for the component's owner (`actor.on(...)`). */
 export type CertificateEmitted = { type: 'success'; validFlag: ValidFlag } | { type: 'done'; data: unknown } | { type: 'caSuccess'; url: string };
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const errorOf = (event: unknown) => message((event as { error?: unknown }).error);
+const failureOf = (error: unknown): CertFailure => ({ message: error instanceof Error ? error.message : String(error), cert: isCertError(error) ? error.info : null });
+const errorOf = (event: unknown) => failureOf((event as { error?: unknown }).error);
 
 export const certificateMachine = setup({
   types: {
@@ -117,7 +132,7 @@ export const certificateMachine = setup({
     emitted: {} as CertificateEmitted,
   },
   actors: {
-    listCertificates: fromPromise<CertOption[], ListCertificatesInput>(async () => {
+    listCertificates: fromPromise<CertificateInfo[], ListCertificatesInput>(async () => {
       throw new Error('listCertificates not provided');
     }),
     sign: fromPromise<SignOutput, SignInput>(async () => {
@@ -137,7 +152,7 @@ export const certificateMachine = setup({
     isPageMode: ({ context }) => context.mode === 'page',
     /** Only a dialog closes; the page-mode drop-down stays as long as its page. */
     isDialogMode: ({ context }) => context.mode === 'dialog',
-    hasCertificates: (_, certificates: CertOption[]) => certificates.length > 0,
+    hasCertificates: (_, certificates: CertificateInfo[]) => certificates.length > 0,
     hasSelection: ({ context }) => context.selected.length > 0,
     isCallable: ({ context }) => context.callable,
     isJsonCall: ({ context }) => !!context.funcUrl && context.type === 'json',
@@ -149,10 +164,10 @@ export const certificateMachine = setup({
     markValidating: () => {},
     /** Removes certVaild; provided by the component. */
     clearValidating: () => {},
-    keepCertificates: assign(({ context }, certificates: CertOption[]) => ({
+    keepCertificates: assign(({ context }, certificates: CertificateInfo[]) => ({
       certificates,
       // A refresh keeps a choice that is still listed.
-      selected: context.selected.filter((s) => certificates.some((c) => c.value === s)),
+      selected: context.selected.filter((s) => certificates.some((c) => c.serialNumber === s)),
       listError: null,
     })),
     keepListError: assign({ listError: ({ event }) => errorOf(event), certificates: [], selected: [] }),
@@ -160,7 +175,7 @@ export const certificateMachine = setup({
     keepSelection: assign({
       selected: ({ context, event }) => {
         if (event.type !== 'CERT.SELECT') return context.selected;
-        const known = event.values.filter((v) => context.certificates.some((c) => c.value === v));
+        const known = event.values.filter((v) => context.certificates.some((c) => c.serialNumber === v));
         return context.multiple ? known : known.slice(0, 1);
       },
     }),
@@ -170,7 +185,7 @@ export const certificateMachine = setup({
     clearCertificates: assign({ certificates: [], selected: [] }),
     clearWarning: assign({ warning: null }),
     keepData: assign({ data: ({ event }) => (event as { output?: unknown }).output ?? null, requestError: null }),
-    keepRequestError: assign({ requestError: ({ event }) => errorOf(event) }),
+    keepRequestError: assign({ requestError: ({ event }) => errorOf(event).message }),
     emitSuccess: emit(({ context }) => ({ type: 'success' as const, validFlag: context.validFlag ?? '' })),
     emitDone: emit(({ context }) => ({ type: 'done' as const, data: context.data })),
     emitCaSuccess: emit(({ context }) => ({ type: 'caSuccess' as const, url: context.redirectUrl ?? '' })),
@@ -236,7 +251,7 @@ export const certificateMachine = setup({
           tags: ['validating'],
           invoke: {
             src: 'sign',
-            input: ({ context }) => ({ serial: context.selected[0]!, userName: context.userName }),
+            input: ({ context }) => ({ certificate: context.certificates.find((c) => c.serialNumber === context.selected[0])!, userName: context.userName }),
             onDone: { target: 'verifying', actions: { type: 'keepSignedData', params: ({ event }) => event.output } },
             onError: { target: 'listing', actions: ['keepWarning', 'clearCertificates', 'markValidating'] },
           },

@@ -1,12 +1,25 @@
 import { expect } from '@jest/globals';
-import { certificateMachine, type CertificateInput, type CertOption } from '../../src/machines/certificate.machine';
+import { certificateMachine, certOption, type CertificateInput } from '../../src/machines/certificate.machine';
+import type { CertificateInfo } from '../../src/services/cert/vendor';
+import { clientError } from '../../src/shared/cert-errors';
 import { connectCertificate } from '../../src/machines/certificate.connect';
 import { describeModel } from './support/model';
 
-const CERTS: CertOption[] = [
-  { text: '张三 (RSA 2048)', value: 'S1' },
-  { text: '张三 (SM2)', value: 'S2' },
-];
+const cert = (serialNumber: string, keyAlgorithm: 'RSA' | 'SM2', keySize: number): CertificateInfo => ({
+  serialNumber,
+  subject: '/C=CN/O=Test/CN=张三',
+  commonName: '张三',
+  issuer: '/C=CN/O=Test/CN=Test CA',
+  notBefore: 0,
+  notAfter: 4102444800000,
+  keyUsage: 128,
+  keyAlgorithm,
+  keySize,
+  store: 'MY',
+  certificate: 'MIIB',
+});
+const CERTS = [cert('s1', 'RSA', 2048), cert('s2', 'SM2', 256)];
+const notSigned = clientError('signFailed');
 const view = (s: unknown) => connectCertificate(s as never, () => undefined);
 
 // The certVaild flag as the provided actions write it (the component writes session storage).
@@ -25,12 +38,12 @@ describeModel(certificateMachine, {
   inputs,
   actors: {
     listCertificates: { outputs: [CERTS, []], errors: [new Error('本地服务未启动')] },
-    sign: { outputs: [{ signedData: 'MIIB-SIG' }], errors: [new Error('加密失败')] },
+    sign: { outputs: [{ signedData: 'MIIB-SIG' }], errors: [notSigned] },
     validateCert: { outputs: ['FLAG-1'], errors: [new Error('证书验证失败')] },
     businessRequest: { outputs: [{ payId: 9 }], errors: [new Error('余额不足')] },
     navigate: { outputs: [undefined], errors: [new Error('blocked')] },
   },
-  events: { 'CERT.SELECT': [{ values: ['S2'] }] },
+  events: { 'CERT.SELECT': [{ values: ['s2'] }] },
   provide: {
     actions: {
       markValidating: () => void (flag = '1'),
@@ -59,21 +72,24 @@ describeModel(certificateMachine, {
       expect(run.inputs.listCertificates?.at(-1)).toEqual({ userName: s.context.userName });
       if (step.event.type.startsWith('xstate.error')) {
         // A failed validation: a warning, the list cleared, the dialog open again.
-        expect(view(s).warning).toMatch(/加密失败|证书验证失败/);
+        // A certificate error keeps its kind for the view's localised text; a server refusal its message.
+        const w = view(s).warning;
+        expect(w?.cert ? w.cert : w?.message).toEqual(w?.cert ? notSigned.info : '证书验证失败');
         expect([view(s).certificates, view(s).selected, view(s).open]).toEqual([[], [], true]);
       }
     },
     'open.choosing': (s, step) => {
-      expect(view(s).certificates).toEqual(CERTS);
+      expect(view(s).certificates).toEqual(CERTS.map(certOption));
+      expect(view(s).certificates[1]).toEqual({ text: '张三 · SM2 256 · s2', value: 's2' });
       expect(view(s).getSelectProps().multiple).toBe(s.context.mode === 'page');
-      if (step.event.type === 'CERT.SELECT') expect(view(s).selected).toEqual(['S2']);
+      if (step.event.type === 'CERT.SELECT') expect(view(s).selected).toEqual(['s2']);
       expect(view(s).getValidateProps().disabled).toBe(view(s).selected.length === 0);
     },
     'open.empty': (s) => expect([view(s).statusKey, view(s).getStatusProps().role, view(s).getValidateProps().disabled]).toEqual(['certselect.empty', 'alert', true]),
-    'open.listFailed': (s) => expect([view(s).statusKey, view(s).listError, view(s).certificates]).toEqual(['certselect.listFailed', '本地服务未启动', []]),
+    'open.listFailed': (s) => expect([view(s).statusKey, view(s).listError, view(s).certificates]).toEqual(['certselect.listFailed', { message: '本地服务未启动', cert: null }, []]),
     'open.signing': (s, _step, run) => {
       expect([view(s).validating, view(s).getValidateProps().loading]).toEqual([true, true]);
-      expect(run.inputs.sign?.at(-1)).toEqual({ serial: 'S2', userName: s.context.userName });
+      expect(run.inputs.sign?.at(-1)).toEqual({ certificate: CERTS[1], userName: s.context.userName });
     },
     'open.verifying': (s, _step, run) => {
       expect(view(s).statusKey).toBe('certselect.validating');

@@ -4,7 +4,9 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { createActor, fromPromise } from 'xstate';
 import { I18nProvider } from '../../src/services/i18n/react';
 import { system } from '../../src/services/theme';
-import { certificateMachine, type CertificateInput, type CertOption } from '../../src/machines/certificate.machine';
+import { certificateMachine, certOption, type CertificateInput } from '../../src/machines/certificate.machine';
+import type { CertificateInfo } from '../../src/services/cert/vendor';
+import { clientError } from '../../src/shared/cert-errors';
 import { CertSelect, type CertDialogSize } from '../../src/widgets/cert/CertSelect';
 import { fill, messagesOf, serveLocales } from './support/locale';
 
@@ -12,16 +14,27 @@ import { fill, messagesOf, serveLocales } from './support/locale';
 // machine's actors. Messages come from locale/certselect, so the test reads what a user reads.
 const zh = messagesOf('certselect');
 const en = messagesOf('certselect', 'en-US');
-serveLocales(['certselect'], { resizeObserver: true });
+const certZh = messagesOf('cert');
+serveLocales(['certselect', 'cert'], { resizeObserver: true });
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
-const CERTS: CertOption[] = [
-  { text: '张三 (RSA 2048)', value: 'S1' },
-  { text: '张三 (SM2)', value: 'S2' },
-];
+const cert = (serialNumber: string, keyAlgorithm: 'RSA' | 'SM2', keySize: number): CertificateInfo => ({
+  serialNumber,
+  subject: '/C=CN/O=Test/CN=张三',
+  commonName: '张三',
+  issuer: '/C=CN/O=Test/CN=Test CA',
+  notBefore: 0,
+  notAfter: 4102444800000,
+  keyUsage: 128,
+  keyAlgorithm,
+  keySize,
+  store: 'MY',
+  certificate: 'MIIB',
+});
+const CERTS = [cert('s1', 'RSA', 2048), cert('s2', 'SM2', 256)];
 
-function start(input: CertificateInput, list: () => Promise<CertOption[]> = async () => CERTS) {
+function start(input: CertificateInput, list: () => Promise<CertificateInfo[]> = async () => CERTS) {
   const listed: unknown[] = [];
   const signed: unknown[] = [];
   const actor = createActor(
@@ -33,7 +46,7 @@ function start(input: CertificateInput, list: () => Promise<CertOption[]> = asyn
         }),
         sign: fromPromise(async ({ input: i }) => {
           signed.push(i);
-          throw new Error('加密失败');
+          throw clientError('signFailed');
         }),
       },
     }),
@@ -46,7 +59,7 @@ const show = (actor: ReturnType<typeof start>['actor'], size?: CertDialogSize, l
   localStorage.setItem('lang', lang);
   return render(
     <ChakraProvider value={system}>
-      <I18nProvider modules={['certselect']}>
+      <I18nProvider modules={['certselect', 'cert']}>
         <CertSelect actorRef={actor} size={size} />
       </I18nProvider>
     </ChakraProvider>,
@@ -82,11 +95,11 @@ describe('the certificate selection component, dialog mode', () => {
     const dialog = await screen.findByRole('dialog', { name: zh.title });
     expect(within(dialog).getByText(zh.tip)).toBeTruthy();
     const select = (await within(dialog).findByRole('combobox', { name: zh.label })) as HTMLSelectElement;
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([zh.placeholder, ...CERTS.map((c) => c.text)]));
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([zh.placeholder, ...CERTS.map((c) => certOption(c).text)]));
     expect(listed).toEqual([{ userName: 'u1' }]);
     const validate = within(dialog).getByRole('button', { name: zh.validate }) as HTMLButtonElement;
     expect(validate.disabled).toBe(true);
-    fireEvent.change(select, { target: { value: 'S2' } });
+    fireEvent.change(select, { target: { value: 's2' } });
     await waitFor(() => expect(validate.disabled).toBe(false));
     // The refresh icon reads the list again; closing and opening reads it once more.
     fireEvent.click(within(dialog).getByRole('button', { name: zh.refresh }));
@@ -105,10 +118,10 @@ describe('the certificate selection component, dialog mode', () => {
     const dialog = await screen.findByTestId('cert-select');
     const select = (await within(dialog).findByRole('combobox', { name: zh.label })) as HTMLSelectElement;
     await waitFor(() => expect(select.options).toHaveLength(3));
-    fireEvent.change(select, { target: { value: 'S1' } });
+    fireEvent.change(select, { target: { value: 's1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: zh.validate }));
-    expect((await screen.findByTestId('cert-select-warning')).textContent).toContain(fill(zh.validFail, { error: '加密失败' }));
-    expect(signed).toEqual([{ serial: 'S1', userName: null }]);
+    expect((await screen.findByTestId('cert-select-warning')).textContent).toContain(fill(zh.validFail, { error: certZh.error.signFailed }));
+    expect(signed).toEqual([{ certificate: CERTS[0], userName: null }]);
     await waitFor(() => expect(listed).toHaveLength(2));
     expect(screen.getByTestId('cert-select').getAttribute('data-state')).toBe('choosing');
   });

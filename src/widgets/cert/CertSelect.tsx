@@ -2,7 +2,8 @@ import type { ChangeEvent, ReactNode } from 'react';
 import { Alert, Button, CloseButton, Dialog, Field, HStack, IconButton, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { certificateMachine } from '../../machines/certificate.machine';
+import type { CertFailure, certificateMachine } from '../../machines/certificate.machine';
+import { certErrorText } from '../../shared/cert-errors';
 import { connectCertificate } from '../../machines/certificate.connect';
 import { CERT_DIALOG_MULTI_EXTRA, CERT_DIALOG_WIDTH } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
@@ -25,6 +26,7 @@ export const certDialogWidth = (size: CertDialogSize, multiple: boolean) => CERT
  * tip, label, drop-down, refresh icon and validate button; in page mode only the drop-down
  * with a CA icon, its placeholder and the refresh icon. certificate.machine decides (the list
  * is read on opening, on load in page mode, and on the refresh icon); this only draws it.
+ * Its owner loads the locale modules `certselect` and `cert` (the certificate errors).
  */
 export function CertSelect({ actorRef, size = 'medium', testId = 'cert-select' }: CertSelectProps) {
   const { t } = useI18n();
@@ -32,17 +34,19 @@ export function CertSelect({ actorRef, size = 'medium', testId = 'cert-select' }
   const api = connectCertificate(snapshot, actorRef.send);
   const { getRootProps } = api;
   const { open, onOpenChange, ...rootParts } = getRootProps();
+  // A certificate error is said with its own locale message (module `cert`) and hex code.
+  const say = (failure: CertFailure | null) => (failure ? (failure.cert ? certErrorText(failure.cert, t) : failure.message) : '');
 
   const status = api.statusKey ? (
     <HStack {...api.getStatusProps()} data-testid={`${testId}-status`} gap="2" color={api.state === 'empty' || api.state === 'listFailed' ? 'fg.error' : 'fg.muted'} fontSize="sm">
       {api.loading || api.validating ? <Spinner size="xs" /> : null}
-      <Text>{t(api.statusKey, { error: api.listError ?? '' })}</Text>
+      <Text>{t(api.statusKey, { error: say(api.listError) })}</Text>
     </HStack>
   ) : null;
   const warning = api.warning ? (
     <Alert.Root status="warning" size="sm" data-part="warning" data-testid={`${testId}-warning`}>
       <Alert.Indicator />
-      <Alert.Title>{t('certselect.validFail', { error: api.warning })}</Alert.Title>
+      <Alert.Title>{t('certselect.validFail', { error: say(api.warning) })}</Alert.Title>
     </Alert.Root>
   ) : null;
   const picker = (
