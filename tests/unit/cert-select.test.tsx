@@ -4,10 +4,11 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { createActor, fromPromise } from 'xstate';
 import { I18nProvider } from '../../src/services/i18n/react';
 import { system } from '../../src/services/theme';
-import { certificateMachine, certOption, type CertificateInput } from '../../src/machines/certificate.machine';
+import { certOption, type CertificateInput } from '../../src/machines/certificate.machine';
 import type { CertificateInfo } from '../../src/services/cert/vendor';
 import { clientError } from '../../src/shared/cert-errors';
 import { CertSelect, type CertDialogSize } from '../../src/widgets/cert/CertSelect';
+import { certificateLogic } from '../../src/widgets/cert/certificate-logic';
 import { fill, messagesOf, serveLocales } from './support/locale';
 
 // The component with the real certificate machine; the agent and the server are doubles of the
@@ -16,7 +17,10 @@ const zh = messagesOf('certselect');
 const en = messagesOf('certselect', 'en-US');
 const certZh = messagesOf('cert');
 serveLocales(['certselect', 'cert'], { resizeObserver: true });
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(cleanup);
 
 const cert = (serialNumber: string, keyAlgorithm: 'RSA' | 'SM2', keySize: number): CertificateInfo => ({
@@ -38,8 +42,7 @@ function start(input: CertificateInput, list: () => Promise<CertificateInfo[]> =
   const listed: unknown[] = [];
   const signed: unknown[] = [];
   const actor = createActor(
-    certificateMachine.provide({
-      actors: {
+    certificateLogic({
         listCertificates: fromPromise(async ({ input: i }) => {
           listed.push(i);
           return list();
@@ -48,7 +51,6 @@ function start(input: CertificateInput, list: () => Promise<CertificateInfo[]> =
           signed.push(i);
           throw clientError('signFailed');
         }),
-      },
     }),
     { input },
   ).start();
@@ -111,6 +113,21 @@ describe('the certificate selection component, dialog mode', () => {
     await waitFor(() => expect(listed).toHaveLength(3));
   });
 
+  it('sets certVaild while open and removes it when closed with the keyboard (Escape)', async () => {
+    const { actor } = start({});
+    show(actor);
+    await settle();
+    expect(sessionStorage.getItem('certVaild')).toBeNull();
+    act(() => actor.send({ type: 'CERT.OPEN' }));
+    const dialog = await screen.findByRole('dialog', { name: zh.title });
+    expect(sessionStorage.getItem('certVaild')).toBe('1');
+    const select = (await within(dialog).findByRole('combobox', { name: zh.label })) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    fireEvent.keyDown(select, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect([actor.getSnapshot().value, sessionStorage.getItem('certVaild')]).toEqual(['closed', null]);
+  });
+
   it('a failed validation warns, and the list is read again', async () => {
     const { actor, listed, signed } = start({ callable: true });
     show(actor);
@@ -122,6 +139,8 @@ describe('the certificate selection component, dialog mode', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: zh.validate }));
     expect((await screen.findByTestId('cert-select-warning')).textContent).toContain(fill(zh.validFail, { error: certZh.error.signFailed }));
     expect(signed).toEqual([{ certificate: CERTS[0], userName: null }]);
+    // A failure sets the flag again.
+    expect(sessionStorage.getItem('certVaild')).toBe('1');
     await waitFor(() => expect(listed).toHaveLength(2));
     expect(screen.getByTestId('cert-select').getAttribute('data-state')).toBe('choosing');
   });
