@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import jsrsasign from 'jsrsasign';
 import path from 'node:path';
 import { signDetached } from '../../agent/pki/cms';
 import { buildCertificate, buildCrl } from '../../agent/pki/build';
@@ -77,6 +78,31 @@ describe('accepted signatures', () => {
   it('a signature without signed attributes (over the challenge itself) is accepted too', () => {
     expect(refusal(verify(sign('rsa2048', 'sha256', { signedAttributes: false })))).toBe('accepted');
     expect(refusal(verify(sign('sm2', 'sm3', { signedAttributes: false })))).toBe('accepted');
+  });
+
+  it('a SignedData written by jsrsasign (SignerInfo algorithm sha*WithRSA) is accepted', () => {
+    const ee = pki.endEntities.rsa2048;
+    const K = (jsrsasign as unknown as { KJUR: any; KEYUTIL: any });
+    for (const hashalg of ['sha1', 'sha256'] as const) {
+      const sd = new K.KJUR.asn1.cms.SignedData({
+        version: 1,
+        hashalgs: [hashalg],
+        econtent: { type: 'data', content: { str: CHALLENGE }, isDetached: true },
+        certs: [ee.certificatePem],
+        sinfos: [{
+          version: 1,
+          id: { type: 'isssn', cert: ee.certificatePem },
+          hashalg,
+          // A fixed time: left out, jsrsasign reads the clock once to sign and again to encode,
+          // and a second ticking over between them yields a signature over other bytes.
+          sattrs: { array: [{ attr: 'contentType', type: 'data' }, { attr: 'signingTime', str: '261124120000Z' }, { attr: 'messageDigest' }] },
+          sigalg: hashalg === 'sha1' ? 'SHA1withRSA' : 'SHA256withRSA',
+          signkey: K.KEYUTIL.getKey(ee.key.privateKey),
+        }],
+      });
+      const r = verify(Buffer.from(sd.getContentInfoEncodedHex(), 'hex').toString('base64'));
+      expect(r.ok ? r.certificate.algorithm : r).toBe(`RSA-2048 ${hashalg.toUpperCase()}`);
+    }
   });
 
   it('a signature OpenSSL made (agent/pki/fixtures/openssl-rsa) is accepted against its own CA and CRL', () => {
