@@ -180,3 +180,62 @@ describe('the certificate selection component, page mode', () => {
     expect(within(root).getByRole('combobox', { name: en.label })).toBeTruthy();
   });
 });
+
+describe('what the owner hears after a validation', () => {
+  const validated = (input: CertificateInput, business: (i: unknown) => Promise<unknown> = async () => ({ payId: 9 })) => {
+    const heard: unknown[] = [];
+    const calls: unknown[] = [];
+    const actor = createActor(
+      certificateLogic({
+        listCertificates: fromPromise(async () => CERTS),
+        sign: fromPromise(async () => ({ signedData: 'MIIB-SIG' })),
+        validateCert: fromPromise(async () => 'FLAG-1'),
+        businessRequest: fromPromise(async ({ input: i }) => {
+          calls.push(i);
+          return business(i);
+        }),
+        navigate: fromPromise(async ({ input: i }) => void calls.push(i)),
+      }),
+      { input },
+    );
+    for (const type of ['success', 'done', 'caSuccess'] as const) actor.on(type, (e) => heard.push(e));
+    actor.start();
+    actor.send({ type: 'CERT.OPEN' });
+    return { actor, heard, calls };
+  };
+  const choose = async (actor: ReturnType<typeof validated>['actor']) => {
+    await waitFor(() => expect(actor.getSnapshot().matches({ open: 'choosing' })).toBe(true));
+    actor.send({ type: 'CERT.SELECT', values: ['s1'] });
+    actor.send({ type: 'CERT.VALIDATE' });
+  };
+
+  it('callable: the success event with the flag, and certVaild removed', async () => {
+    const { actor, heard } = validated({ callable: true });
+    expect(sessionStorage.getItem('certVaild')).toBe('1');
+    await choose(actor);
+    await waitFor(() => expect(heard).toEqual([{ type: 'success', validFlag: 'FLAG-1' }]));
+    expect(sessionStorage.getItem('certVaild')).toBeNull();
+  });
+
+  it('json: the business call (POST by default) with the flag, then its data', async () => {
+    const { actor, heard, calls } = validated({ funcUrl: '/api/fsmc/pay/submit', params: { id: 7 } });
+    await choose(actor);
+    await waitFor(() => expect(heard).toEqual([{ type: 'done', data: { payId: 9 } }]));
+    expect(calls).toEqual([{ url: '/api/fsmc/pay/submit', method: 'POST', params: { id: 7 }, validFlag: 'FLAG-1' }]);
+  });
+
+  it('json with a redirect URL: caSuccess, then the page goes there', async () => {
+    const { actor, heard, calls } = validated({ funcUrl: '/api/fsmc/pay/submit', method: 'PUT', redirectUrl: '/pay/list' });
+    await choose(actor);
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('left'));
+    expect(heard).toEqual([{ type: 'caSuccess', url: '/pay/list' }]);
+    expect(calls).toEqual([{ url: '/api/fsmc/pay/submit', method: 'PUT', params: {}, validFlag: 'FLAG-1' }, { url: '/pay/list', params: {} }]);
+  });
+
+  it('html: the page goes to the function URL with the parameters', async () => {
+    const { actor, heard, calls } = validated({ funcUrl: '/pay/detail', type: 'html', params: { id: 7 } });
+    await choose(actor);
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('left'));
+    expect([heard, calls]).toEqual([[], [{ url: '/pay/detail', params: { id: 7 } }]]);
+  });
+});
