@@ -116,3 +116,8 @@ export function versionAtLeast(version: string, minimum: string): Result<string>
   if (c === null) return fail(clientError('versionUnreadable', `${version} / ${minimum}`));
   return c >= 0 ? ok(version) : fail(toolkitError(TOOLKIT_CODE.versionMismatch, `${version} < ${minimum}`));
 }
+
+/** The user a certificate call names: the given name if it is a non-empty string, else the logged-in user's code (shell §5). */
+export function certUserName(given: unknown, loggedInUserCode: string): string {
+  return typeof given === 'string' && given.trim() !== '' ? given : loggedInUserCode;
+}

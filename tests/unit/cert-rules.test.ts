@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CertError, certErrorText, hexCode } from '../../src/shared/cert-errors';
-import { compareVersions, hashFor, keyUsageFits, listable, SEARCHED_STORES, supportedBrowser, versionAtLeast, type CertFields } from '../../src/shared/cert-rules';
+import { certUserName, compareVersions, hashFor, keyUsageFits, listable, SEARCHED_STORES, supportedBrowser, versionAtLeast, type CertFields } from '../../src/shared/cert-rules';
 
 /** Shell §5's certificate rules, each with its edges; certificates are described by parsed fields. */
 
@@ -129,5 +129,12 @@ describe('toolkit version', () => {
   });
   it('refuses a version that is not dotted numbers', () => {
     expect(errorOf(versionAtLeast('v1.2', '1.2'))).toMatchObject({ key: 'versionUnreadable' });
+  });
+});
+
+describe('the user a certificate call names', () => {
+  it('is the given name when it is a non-empty string, else the logged-in user code', () => {
+    expect(certUserName('alice', 'bob')).toBe('alice');
+    for (const given of ['', '   ', undefined, null, 42, {}]) expect(certUserName(given, 'bob')).toBe('bob');
   });
 });
