@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { CertError, certErrorText, TOOLKIT_CODE } from '../../src/shared/cert-errors';
 import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_TOOLKIT_PORT } from '../../src/shared/constants';
 import { agentVendor } from '../../src/services/cert/agent-vendor';
-import { callKit, cfcaVendor, type CfcaAnswer, type CfcaKit } from '../../src/services/cert/cfca-vendor';
+import { callKit, cfcaVendor, httpCfcaKit, type CfcaAnswer, type CfcaKit } from '../../src/services/cert/cfca-vendor';
 import { vendorFor } from '../../src/services/cert/factory';
 import { toolkitClient } from '../../src/services/cert/toolkit';
 import type { CertificateInfo, FetchLike } from '../../src/services/cert/vendor';
@@ -309,6 +309,32 @@ describe('cfca: callbacks wrapped in promises', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe("cfca's kit over the reference agent", () => {
+  it('probes the agent ports, posts each method to /cfca/{method} and hands the answer to the callback', async () => {
+    const { fetch, calls } = fakeFetch((url) => (url.endsWith('/PortRight') ? { json: 'ok' } : { json: { errorCode: 0, result: { version: '5.0.1' } } }));
+    const vendor = vendorFor('cfca', { fetch });
+    await expect(vendor.version()).resolves.toBe('5.0.1');
+    await expect(vendor.version()).resolves.toBe('5.0.1');
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['GET', `https://127.0.0.1:${P0}/PortRight`, undefined],
+      ['POST', `https://127.0.0.1:${P0}/cfca/GetVersion`, {}],
+      ['POST', `https://127.0.0.1:${P0}/cfca/GetVersion`, {}],
+    ]);
+  });
+
+  it('answers the callback with the local call failure when no agent answers', async () => {
+    const { fetch } = fakeFetch(() => 'refuse');
+    const answers: CfcaAnswer[] = [];
+    await new Promise<void>((resolve) =>
+      httpCfcaKit({ fetch, ports: [P0!] }).call('GetVersion', {}, (a) => {
+        answers.push(a);
+        resolve();
+      }),
+    );
+    expect(answers).toEqual([{ errorCode: TOOLKIT_CODE.localCall, errorMessage: `cert.agentUnavailable: ports ${P0}` }]);
   });
 });
 
