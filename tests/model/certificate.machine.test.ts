@@ -1,24 +1,11 @@
 import { expect } from '@jest/globals';
 import { certificateMachine, certOption, type CertificateInput } from '../../src/machines/certificate.machine';
-import type { CertificateInfo } from '../../src/services/cert/vendor';
+import { LISTED_CERTIFICATES } from '../support/listed-certificates';
 import { clientError } from '../../src/shared/cert-errors';
 import { connectCertificate } from '../../src/machines/certificate.connect';
 import { describeModel } from './support/model';
 
-const cert = (serialNumber: string, keyAlgorithm: 'RSA' | 'SM2', keySize: number): CertificateInfo => ({
-  serialNumber,
-  subject: '/C=CN/O=Test/CN=张三',
-  commonName: '张三',
-  issuer: '/C=CN/O=Test/CN=Test CA',
-  notBefore: 0,
-  notAfter: 4102444800000,
-  keyUsage: 128,
-  keyAlgorithm,
-  keySize,
-  store: 'MY',
-  certificate: 'MIIB',
-});
-const CERTS = [cert('s1', 'RSA', 2048), cert('s2', 'SM2', 256)];
+const CERTS = LISTED_CERTIFICATES;
 const notSigned = clientError('signFailed');
 const view = (s: unknown) => connectCertificate(s as never, () => undefined);
 

@@ -6,6 +6,7 @@ import { I18nProvider } from '../../src/services/i18n/react';
 import { system } from '../../src/services/theme';
 import { certOption, type CertificateInput } from '../../src/machines/certificate.machine';
 import type { CertificateInfo } from '../../src/services/cert/vendor';
+import { LISTED_CERTIFICATES } from '../support/listed-certificates';
 import { clientError } from '../../src/shared/cert-errors';
 import { CertSelect, type CertDialogSize } from '../../src/widgets/cert/CertSelect';
 import { certificateLogic } from '../../src/widgets/cert/certificate-logic';
@@ -23,20 +24,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const cert = (serialNumber: string, keyAlgorithm: 'RSA' | 'SM2', keySize: number): CertificateInfo => ({
-  serialNumber,
-  subject: '/C=CN/O=Test/CN=张三',
-  commonName: '张三',
-  issuer: '/C=CN/O=Test/CN=Test CA',
-  notBefore: 0,
-  notAfter: 4102444800000,
-  keyUsage: 128,
-  keyAlgorithm,
-  keySize,
-  store: 'MY',
-  certificate: 'MIIB',
-});
-const CERTS = [cert('s1', 'RSA', 2048), cert('s2', 'SM2', 256)];
+const CERTS = LISTED_CERTIFICATES;
 
 function start(input: CertificateInput, list: () => Promise<CertificateInfo[]> = async () => CERTS) {
   const listed: unknown[] = [];
