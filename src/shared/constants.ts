@@ -213,6 +213,12 @@ export const CERT_DIALOG_MULTI_EXTRA = 300;
 export const CERT_STORES = ['MY', 'Address'] as const;
 export const CERT_FACTORIES = ['tianwei', 'tianwei2021', 'xinan', 'cfca'] as const;
 export const SM2_DEFAULT_USER_ID = '1234567812345678';
+/** Ours (the spec says only "one-time"): a certificate challenge lives this long, used once. */
+export const CERT_CHALLENGE_SECONDS = 120;
+/** Ours (the issue: "a short lifetime"): a validation flag from validateCert lives this long, used once. */
+export const CERT_FLAG_SECONDS = 300;
+/** Random bytes in a challenge: 256 bits, above the issue's floor of 128. */
+export const CERT_CHALLENGE_BYTES = 32;
 
 // ---- Widgets §9: tables, paging, lookups ------------------------------------------------
 
