@@ -219,6 +219,12 @@ export const CERT_CHALLENGE_SECONDS = 120;
 export const CERT_FLAG_SECONDS = 300;
 /** Random bytes in a challenge: 256 bits, above the floor of 128. */
 export const CERT_CHALLENGE_BYTES = 32;
+/**
+ * Ours: the licence a development or test deployment hands out (CERT_LICENCE unset) and the
+ * reference agent accepts by default, so both agree without configuration. Not a secret:
+ * the agent is a test double.
+ */
+export const CERT_TEST_LICENCE = 'TREASURY-PORTAL-TEST-LICENCE-1';
 
 // ---- Widgets §9: tables, paging, lookups ------------------------------------------------
 
