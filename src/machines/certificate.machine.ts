@@ -43,6 +43,8 @@ export interface SignInput {
 /** What the agent signed for the server: the detached signature of the server's challenge. */
 export interface SignOutput {
   signedData: string;
+  /** The server's challenge that was signed: the server checks it is live and used once. */
+  challenge: string;
 }
 /** A failure as the view says it: a certificate error (its locale key and hex code) or a message. */
 export interface CertFailure {
@@ -52,6 +54,11 @@ export interface CertFailure {
 export interface ValidateCertInput {
   signedData: string;
   userName: string | null;
+  challenge: string;
+  /** The function the validation flag is for (the 412's funcCode); null at a login. */
+  funcCode: string | null;
+  /** The chosen certificate (the certificate login names it). */
+  serialNumber: string;
 }
 /** The server's answer to validateCert: the validation flag. */
 export type ValidFlag = string;
@@ -84,6 +91,8 @@ export interface CertificateInput {
   params?: Record<string, unknown>;
   /** Where a successful business call sends the user (the 412's cert-redirect-url). */
   redirectUrl?: string | null;
+  /** The function asking for the validation (the 412's funcCode): the flag is bound to it. */
+  funcCode?: string | null;
 }
 
 export interface CertificateContext {
@@ -96,6 +105,7 @@ export interface CertificateContext {
   method: BusinessMethod;
   params: Record<string, unknown>;
   redirectUrl: string | null;
+  funcCode: string | null;
   /** What the provider listed, already filtered by the client rules (cert-rules.ts). */
   certificates: CertificateInfo[];
   /** Serial numbers chosen. */
@@ -105,6 +115,8 @@ export interface CertificateContext {
   /** The last validation's failure, shown as a warning (comCert.validFail). */
   warning: CertFailure | null;
   signedData: string | null;
+  /** The challenge signedData signs. */
+  challenge: string | null;
   validFlag: ValidFlag | null;
   /** The business call's data (shell §4 b), or why it failed. */
   data: unknown;
@@ -179,9 +191,9 @@ export const certificateMachine = setup({
         return context.multiple ? known : known.slice(0, 1);
       },
     }),
-    keepSignedData: assign((_, output: SignOutput) => ({ signedData: output.signedData })),
+    keepSignedData: assign((_, output: SignOutput) => ({ signedData: output.signedData, challenge: output.challenge })),
     keepValidFlag: assign((_, validFlag: ValidFlag) => ({ validFlag, warning: null })),
-    keepWarning: assign({ warning: ({ event }) => errorOf(event), signedData: null, validFlag: null }),
+    keepWarning: assign({ warning: ({ event }) => errorOf(event), signedData: null, challenge: null, validFlag: null }),
     clearCertificates: assign({ certificates: [], selected: [] }),
     clearWarning: assign({ warning: null }),
     keepData: assign({ data: ({ event }) => (event as { output?: unknown }).output ?? null, requestError: null }),
@@ -202,11 +214,13 @@ export const certificateMachine = setup({
     method: input.method ?? 'POST',
     params: input.params ?? {},
     redirectUrl: input.redirectUrl ?? null,
+    funcCode: input.funcCode ?? null,
     certificates: [],
     selected: [],
     listError: null,
     warning: null,
     signedData: null,
+    challenge: null,
     validFlag: null,
     data: null,
     requestError: null,
@@ -260,7 +274,7 @@ export const certificateMachine = setup({
           tags: ['validating'],
           invoke: {
             src: 'validateCert',
-            input: ({ context }) => ({ signedData: context.signedData!, userName: context.userName }),
+            input: ({ context }) => ({ signedData: context.signedData!, userName: context.userName, challenge: context.challenge!, funcCode: context.funcCode, serialNumber: context.selected[0]! }),
             onDone: { target: '#certificate.validated', actions: [{ type: 'keepValidFlag', params: ({ event }) => event.output }, 'clearValidating'] },
             onError: { target: 'listing', actions: ['keepWarning', 'clearCertificates', 'markValidating'] },
           },

@@ -12,14 +12,18 @@ import type { PreconditionEvent, QuestionEvent } from '../services/http/events';
  * certificate redirect URL (`followRedirect`); declining fails it quietly (`decline`). A
  * question is answered yes (`agree`) or no (`decline`). Effects are provided by the widget:
  * this file is pure.
+ *
+ * A 412 that asks for a certificate (`certificate` set) is not a yes/no question: the
+ * certificate dialog validates and answers CONFIRM.CERTIFIED with the server's flag, which the
+ * resend carries; closing that dialog is CONFIRM.CANCEL (quiet, as declining).
  */
-export type Confirmation = ({ kind: 'precondition' } & PreconditionEvent) | ({ kind: 'question' } & QuestionEvent);
+export type Confirmation = ({ kind: 'precondition'; /** The flag the certificate dialog obtained. */ validFlag?: string } & PreconditionEvent) | ({ kind: 'question' } & QuestionEvent);
 
 export interface HttpErrorContext {
   queue: Confirmation[];
 }
 
-export type HttpErrorEvent = ({ type: 'CONFIRM.REQUEST' } & Confirmation) | { type: 'CONFIRM.ACCEPT' } | { type: 'CONFIRM.CANCEL' };
+export type HttpErrorEvent = ({ type: 'CONFIRM.REQUEST' } & Confirmation) | { type: 'CONFIRM.ACCEPT' } | { type: 'CONFIRM.CANCEL' } | { type: 'CONFIRM.CERTIFIED'; validFlag: string };
 
 /** Which item an effect is about: its kind and its id (ids are unique per kind). */
 export interface ConfirmationRef {
@@ -43,6 +47,8 @@ export const httpErrorMachine = setup({
     hasMore: ({ context }) => context.queue.length > 1,
     /** The dialog shows a held 412: confirming sends it again. */
     isPrecondition: ({ context }) => context.queue[0]?.kind === 'precondition',
+    /** The dialog shows a 412 that only a certificate validation confirms. */
+    needsCertificate: ({ context }) => needsCertificate(context.queue[0]),
   },
   actions: {
     enqueue: assign({
@@ -53,6 +59,14 @@ export const httpErrorMachine = setup({
       },
     }),
     shift: assign({ queue: ({ context }) => context.queue.slice(1) }),
+    /** The certificate dialog's flag goes with the held request it confirms. */
+    keepValidFlag: assign({
+      queue: ({ context, event }) => {
+        const [first, ...rest] = context.queue;
+        if (event.type !== 'CONFIRM.CERTIFIED' || first?.kind !== 'precondition') return context.queue;
+        return [{ ...first, validFlag: event.validFlag }, ...rest];
+      },
+    }),
     /** The user said no: a held 412 fails quietly, a question answers false. Provided by the widget. */
     decline: (_, _params: ConfirmationRef) => {},
     /** The user said yes to a question: it answers true. Provided by the widget. */
@@ -73,10 +87,13 @@ export const httpErrorMachine = setup({
       on: {
         'CONFIRM.REQUEST': { actions: 'enqueue' },
         'CONFIRM.ACCEPT': [
+          // No yes/no for a certificate confirmation: only its dialog's validation confirms it.
+          { guard: 'needsCertificate' },
           { guard: 'isPrecondition', target: 'resending' },
           { guard: 'hasMore', target: 'confirming', reenter: true, actions: [{ type: 'agree', params: head }, 'shift'] },
           { target: 'idle', actions: [{ type: 'agree', params: head }, 'shift'] },
         ],
+        'CONFIRM.CERTIFIED': { guard: 'needsCertificate', target: 'resending', actions: 'keepValidFlag' },
         'CONFIRM.CANCEL': [
           { guard: 'hasMore', target: 'confirming', reenter: true, actions: [{ type: 'decline', params: head }, 'shift'] },
           { target: 'idle', actions: [{ type: 'decline', params: head }, 'shift'] },
@@ -102,6 +119,10 @@ export const httpErrorMachine = setup({
     },
   },
 });
+
+export function needsCertificate(item: Confirmation | undefined): boolean {
+  return item?.kind === 'precondition' && item.certificate !== null && item.certificate !== undefined;
+}
 
 function redirectOf(item: Confirmation | undefined): string | null {
   return item?.kind === 'precondition' ? item.redirectUrl : null;

@@ -20,7 +20,7 @@ import { STAFF } from './support/users';
  * server, which gives the real answer.
  */
 type Snapshot = ReturnType<typeof httpErrorMachine.getInitialSnapshot>;
-const sample = (id: number): Confirmation => ({ kind: 'precondition', id, params: {}, message: '', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', method: 'POST', redirectUrl: null });
+const sample = (id: number): Confirmation => ({ kind: 'precondition', id, params: {}, message: '', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', method: 'POST', redirectUrl: null, certificate: null });
 
 const paths = modelPaths(httpErrorMachine, {
   serializeState: ((s: Snapshot) => JSON.stringify([s.value, s.context.queue.map((c) => c.id)])) as never,

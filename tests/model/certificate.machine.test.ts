@@ -14,7 +14,7 @@ let flag: string | undefined;
 const emitted: string[] = [];
 
 const inputs: CertificateInput[] = [
-  { mode: 'dialog', callable: true, userName: 'u1' },
+  { mode: 'dialog', callable: true, userName: 'u1', funcCode: '/pay/submit' },
   { mode: 'dialog', funcUrl: '/api/fsmc/pay/submit', type: 'json', params: { id: 7 }, redirectUrl: '/pay/list' },
   { mode: 'dialog', funcUrl: '/api/fsmc/pay/submit', type: 'json', method: 'PUT', params: { id: 7 } },
   { mode: 'dialog', funcUrl: '/pay/detail', type: 'html', params: { id: 7 } },
@@ -25,7 +25,7 @@ describeModel(certificateMachine, {
   inputs,
   actors: {
     listCertificates: { outputs: [CERTS, []], errors: [new Error('本地服务未启动')] },
-    sign: { outputs: [{ signedData: 'MIIB-SIG' }], errors: [notSigned] },
+    sign: { outputs: [{ signedData: 'MIIB-SIG', challenge: 'CHALLENGE-1' }], errors: [notSigned] },
     validateCert: { outputs: ['FLAG-1'], errors: [new Error('证书验证失败')] },
     businessRequest: { outputs: [{ payId: 9 }], errors: [new Error('余额不足')] },
     navigate: { outputs: [undefined], errors: [new Error('blocked')] },
@@ -80,7 +80,8 @@ describeModel(certificateMachine, {
     },
     'open.verifying': (s, _step, run) => {
       expect(view(s).statusKey).toBe('certselect.validating');
-      expect(run.inputs.validateCert?.at(-1)).toEqual({ signedData: 'MIIB-SIG', userName: s.context.userName });
+      // The signed challenge, the chosen certificate and the asking function go to the server.
+      expect(run.inputs.validateCert?.at(-1)).toEqual({ signedData: 'MIIB-SIG', userName: s.context.userName, challenge: 'CHALLENGE-1', funcCode: s.context.funcCode, serialNumber: 's2' });
     },
     succeeded: (s) => {
       expect([view(s).open, s.context.validFlag]).toEqual([false, 'FLAG-1']);

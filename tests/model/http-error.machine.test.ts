@@ -1,10 +1,12 @@
 import { expect } from '@jest/globals';
-import { httpErrorMachine, type Confirmation, type ConfirmationRef } from '../../src/machines/http-error.machine';
+import { httpErrorMachine, needsCertificate, type Confirmation, type ConfirmationRef } from '../../src/machines/http-error.machine';
 import { connectHttpError } from '../../src/machines/http-error.connect';
 import { describeModel } from './support/model';
 
-const first: Confirmation = { kind: 'precondition', id: 1, params: { from: 'a@x.cn', to: 'b@x.cn' }, message: 'Change it?', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', method: 'POST', redirectUrl: null };
-const second: Confirmation = { kind: 'precondition', id: 2, params: {}, message: 'Sign it?', targetUrl: '/api/fsmc/cert/do', method: 'PUT', redirectUrl: '#/done' };
+const first: Confirmation = { kind: 'precondition', id: 1, params: { from: 'a@x.cn', to: 'b@x.cn' }, message: 'Change it?', targetUrl: '/api/fsmc/auth/userinfo/edit-profile', method: 'POST', redirectUrl: null, certificate: null };
+const second: Confirmation = { kind: 'precondition', id: 2, params: {}, message: 'Sign it?', targetUrl: '/api/fsmc/cert/do', method: 'PUT', redirectUrl: '#/done', certificate: null };
+// A 412 whose data said certRequired: the certificate dialog answers it, not yes/no.
+const certified: Confirmation = { kind: 'precondition', id: 3, params: {}, message: 'Validate your certificate', targetUrl: '/api/fsmc/pay/submit', method: 'POST', redirectUrl: null, certificate: { funcCode: '/pay/submit' } };
 // A question shares id 1 with the first 412: ids are unique per kind, and the queue keeps them apart.
 const question: Confirmation = { kind: 'question', id: 1, title: 'Delete', message: 'Delete it?', ok: 'Delete', cancel: 'Keep', danger: true };
 const key = (c: { kind: string; id: number }) => `${c.kind}:${c.id}`;
@@ -22,8 +24,9 @@ describeModel(httpErrorMachine, {
     'CONFIRM.REQUEST': (snapshot) => {
       const queued = (snapshot.context as { queue: Confirmation[] }).queue.map(key);
       if (queued.length >= 2) return [];
-      return [first, second, question].filter((c) => !queued.includes(key(c))) as unknown as Array<Record<string, unknown>>;
+      return [first, second, certified, question].filter((c) => !queued.includes(key(c))) as unknown as Array<Record<string, unknown>>;
     },
+    'CONFIRM.CERTIFIED': [{ validFlag: 'FLAG-9' }],
   },
   actors: { resend: { outputs: [{ email: 'b@x.cn' }], errors: [new Error('server said no')] } },
   provide: {
@@ -50,10 +53,13 @@ describeModel(httpErrorMachine, {
     if (step.event.type === 'CONFIRM.CANCEL') expect(left).toEqual([key(effects.declined.at(-1)!)]);
     if (step.event.type.startsWith('xstate.done.actor')) expect(effects.redirects.length).toBeGreaterThan(0);
     const api = view(snapshot);
-    // The dialog is open exactly while something is queued, and shows the first one with its own texts.
-    expect(api.open).toBe(queue.length > 0);
+    // A dialog is open exactly while something is queued: the certificate dialog for a 412 that
+    // asks for a certificate (until it is sent again), else the yes/no dialog with the first one's texts.
+    const certificate = needsCertificate(queue[0]);
+    expect(api.open).toBe(queue.length > 0 && !certificate);
+    expect(api.certificate).toEqual(certificate && !api.busy ? { id: 3, funcCode: '/pay/submit', message: 'Validate your certificate' } : null);
     expect(api.waiting).toBe(Math.max(0, queue.length - 1));
-    if (api.open) {
+    if (api.open || api.certificate) {
       expect([api.kind, api.message]).toEqual([queue[0]!.kind, queue[0]!.message]);
       if (queue[0]!.kind === 'question') expect([api.title, api.okLabel, api.cancelLabel, api.danger]).toEqual(['Delete', 'Delete', 'Keep', true]);
       else expect([api.title, api.okLabel, api.params]).toEqual([null, null, queue[0]!.params]);
@@ -68,11 +74,15 @@ describeModel(httpErrorMachine, {
       expect(view(snapshot).busy).toBe(false);
       expect(view(snapshot).getRootProps()).toMatchObject({ 'data-part': 'root', 'data-state': 'open', 'data-kind': snapshot.context.queue[0]!.kind });
     },
-    resending: (snapshot, _step, run) => {
+    resending: (snapshot, step, run) => {
       expect(view(snapshot).busy).toBe(true);
-      // Only a 412 is sent again, and it is the one the dialog showed.
-      expect(snapshot.context.queue[0]!.kind).toBe('precondition');
-      expect(run.inputs.resend?.at(-1)).toEqual(snapshot.context.queue[0]);
+      // Only a 412 is sent again, and it is the one the dialog showed; a certificate one with the
+      // flag its validation obtained, never confirmed by a bare yes.
+      const head = snapshot.context.queue[0]!;
+      expect(head.kind).toBe('precondition');
+      expect(run.inputs.resend?.at(-1)).toEqual(head);
+      expect(head.kind === 'precondition' && head.validFlag).toBe(needsCertificate(head) ? 'FLAG-9' : undefined);
+      if (needsCertificate(head) && step.event.type !== 'CONFIRM.REQUEST') expect(step.event.type).toBe('CONFIRM.CERTIFIED');
     },
   },
 });

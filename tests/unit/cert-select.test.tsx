@@ -176,7 +176,7 @@ describe('what the owner hears after a validation', () => {
     const actor = createActor(
       certificateLogic({
         listCertificates: fromPromise(async () => CERTS),
-        sign: fromPromise(async () => ({ signedData: 'MIIB-SIG' })),
+        sign: fromPromise(async () => ({ signedData: 'MIIB-SIG', challenge: 'CHALLENGE-1' })),
         validateCert: fromPromise(async () => 'FLAG-1'),
         businessRequest: fromPromise(async ({ input: i }) => {
           calls.push(i);

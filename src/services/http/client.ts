@@ -196,7 +196,7 @@ function hold<T>(options: RequestOptions, response: Response, answer: Answer | u
   const refusal = new ApiError(412, answer?.code, answer?.msg || text(statusMessageKey(412)), data, response.headers, true);
   if (!httpEvents.heard('precondition')) return Promise.reject(refusal);
   const id = nextHeldId++;
-  const { validFlag, message, ...params } = data;
+  const { validFlag, message, certRequired, funcCode, ...params } = data;
   const targetUrl = response.headers.get(HEADERS.confirmUrl) || options.url;
   const method = (response.headers.get(HEADERS.confirmMethod) || options.method || 'POST').toUpperCase();
   return new Promise<T>((resolve, reject) => {
@@ -208,12 +208,17 @@ function hold<T>(options: RequestOptions, response: Response, answer: Answer | u
       targetUrl,
       method,
       redirectUrl: response.headers.get(HEADERS.certRedirectUrl),
+      // The certificate dialog's validation gives the flag; the answer then carries none.
+      certificate: certRequired === true ? { funcCode: String(funcCode ?? '') } : null,
     });
   });
 }
 
-/** The user confirmed: send the held request again with the validation flag. */
-export async function confirmPending(id: number): Promise<unknown> {
+/**
+ * The user confirmed: send the held request again with the validation flag, the 412's own or,
+ * for a certificate confirmation, the one validateCert answered (`validFlag`).
+ */
+export async function confirmPending(id: number, validFlag?: string): Promise<unknown> {
   const item = held.get(id);
   if (!item) return undefined;
   held.delete(id);
@@ -223,7 +228,7 @@ export async function confirmPending(id: number): Promise<unknown> {
       ...item.options,
       ...(sameUrl ? {} : { url: item.targetUrl }),
       method: item.method as RequestOptions['method'],
-      headers: { ...item.options.headers, [HEADERS.validFlag]: item.validFlag },
+      headers: { ...item.options.headers, [HEADERS.validFlag]: validFlag ?? item.validFlag },
     });
     item.resolve(data);
     return data;

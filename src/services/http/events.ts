@@ -25,6 +25,11 @@ export interface PreconditionEvent {
   targetUrl: string;
   method: string;
   redirectUrl: string | null;
+  /**
+   * The answer asked for a certificate (data.certRequired, CertRequired of the contract's cert
+   * calls): the certificate dialog validates for `funcCode` instead of a yes/no question.
+   */
+  certificate: { funcCode: string } | null;
 }
 
 /** A question to the user (delete, cancel all, clear…): localised texts, answered through `answerQuestion`. */

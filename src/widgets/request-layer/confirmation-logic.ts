@@ -6,7 +6,7 @@ import { answerQuestion } from '../../services/http/questions';
 
 /** The confirmation queue with its effects: the client's held 412s and waiting questions. */
 export const confirmationLogic = httpErrorMachine.provide({
-  actors: { resend: fromPromise<unknown, Confirmation>(({ input }) => confirmPending(input.id)) },
+  actors: { resend: fromPromise<unknown, Confirmation>(({ input }) => confirmPending(input.id, input.kind === 'precondition' ? input.validFlag : undefined)) },
   actions: {
     decline: (_, { kind, id }) => (kind === 'precondition' ? cancelPending(id) : answerQuestion(id, false)),
     agree: (_, { id }) => answerQuestion(id, true),
