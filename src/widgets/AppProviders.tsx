@@ -8,6 +8,8 @@ import { styleCache } from '../services/style-cache';
 
 /** Every page loads the request layer's messages (error catalogue, prompts, dialogs). */
 const REQUEST_MODULE = 'request';
+/** The certificate dialog a 412 may ask for (RequestLayer) and its errors: on every page too. */
+const CERT_MODULES = ['certselect', 'cert'];
 
 /** The developer inspector: only in builds made with it (development, or INSPECTOR=on), so a production bundle has none of it. */
 const InspectorPanel = process.env.INSPECTOR === 'on' ? lazy(() => import(/* webpackChunkName: "inspector" */ './inspector/InspectorPanel')) : null;
@@ -21,7 +23,7 @@ export function AppProviders({ modules, children }: { modules: string[]; childre
       <ChakraProvider value={system}>
         <Box colorPalette={THEMES[themeName]} data-theme={themeName} data-nav-color={navColor} h="100%">
           <I18nProvider
-            modules={[REQUEST_MODULE, ...modules]}
+            modules={[REQUEST_MODULE, ...CERT_MODULES, ...modules]}
             fallback={
               <Center h="100%">
                 <Spinner size="lg" />

@@ -24,14 +24,17 @@ test('the administrator and the staff member see the menus their duties grant', 
   await expect(page.getByTestId('forbidden-page')).toBeVisible();
 });
 
-test('login types come from the server; the certificate tab says it comes with the certificate feature', async ({ page }) => {
+test('login types come from the server; the certificate tab asks for the user code and a certificate', async ({ page }) => {
   await page.goto('/login.html#/login');
   await expect(page.getByTestId('system-title')).toHaveText('资金管理平台');
   await expect(page.getByTestId('login-logo').first()).toBeVisible();
   await expect(page.getByRole('tab', { name: '密码登录' })).toBeVisible();
   await expect(page.getByRole('tab', { name: '扫码登录' })).toBeVisible();
   await page.getByRole('tab', { name: '证书登录' }).click();
-  await expect(page.getByTestId('cert-login')).toContainText('证书登录将随证书功能一同提供');
+  // The certificate login (issue 14): user code, the CA drop-down (its list read on opening) and the login button.
+  await expect(page.getByTestId('cert-login-user')).toBeVisible();
+  await expect(page.getByTestId('cert-login-select-select')).toBeVisible();
+  await expect(page.getByTestId('cert-login-submit')).toHaveText('登录');
   await expectNoRawLocaleKeys(page);
 });
 

@@ -1,6 +1,7 @@
 import { call } from '../http/call';
 import { contract, type BodyOf, type DataOf, type Static } from '../../shared/contract';
 import type { LanguageItem as LanguageItemSchema } from '../../shared/contract';
+import { cert } from '../../shared/contract/cert';
 
 /** Login-page calls: thin names for contract entries (src/shared/contract, docs/api). */
 const c = { ...contract.login, ...contract.loginPage, ...contract.qr, ...contract.forgotPassword };
@@ -15,6 +16,8 @@ export type LanguageItem = Static<typeof LanguageItemSchema>;
 
 export const loginApi = {
   login: (body: BodyOf<typeof c.login>) => call(c.login, body),
+  /** Certificate login: answers like `login` (POST /login/auth/authLogin). */
+  certLogin: (body: BodyOf<typeof cert.authLogin>) => call(cert.authLogin, body),
   logout: () => call(c.logout, {}),
   loginTypes: () => call(c.loginTypes),
   pageParams: () => call(c.params),

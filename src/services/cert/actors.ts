@@ -25,9 +25,12 @@ export interface CertCalls {
   validateCert(body: BodyOf<typeof cert.validateCert>): Promise<string>;
 }
 
+/** The component says a failure of these itself (its status line or warning): no toast as well. */
+const quiet = { noErrorTip: true };
+
 export const certCalls: CertCalls = {
-  factoryAndLicense: (body) => call(cert.factoryAndLicense, body),
-  authInfo: () => call(cert.authInfo),
+  factoryAndLicense: (body) => call(cert.factoryAndLicense, body, quiet),
+  authInfo: () => call(cert.authInfo, undefined, quiet),
   validateCert: (body) => call(cert.validateCert, body),
 };
 

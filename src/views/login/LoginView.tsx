@@ -5,11 +5,11 @@ import { useI18n } from '../../services/i18n/react';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { PasswordLogin } from './PasswordLogin';
 import { QrLogin } from './QrLogin';
-import { CertLoginEntry } from './CertLoginEntry';
+import { CertLogin } from './CertLogin';
 import { useLoginPageParams } from './login-page';
 
 /** Login types this page knows how to show; others the server may list are left out. */
-const PANELS: Record<string, ComponentType> = { password: PasswordLogin, qrcode: QrLogin, cert: CertLoginEntry };
+const PANELS: Record<string, ComponentType> = { password: PasswordLogin, qrcode: QrLogin, cert: CertLogin };
 const FALLBACK_TYPES = [{ value: 'password', text: '' }];
 
 export default function LoginView() {

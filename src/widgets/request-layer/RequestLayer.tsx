@@ -6,6 +6,7 @@ import { httpEvents } from '../../services/http/events';
 import { local } from '../../services/storage';
 import { sessionActor, storedUserId, watchOtherTabs } from '../../services/session';
 import { ConfirmDialog } from './ConfirmDialog';
+import { CertConfirmDialog } from './CertConfirmDialog';
 import { confirmationLogic, listenForConfirmations } from './confirmation-logic';
 import { LoadingOverlay } from './LoadingOverlay';
 import { SessionPrompt } from './SessionPrompt';
@@ -15,13 +16,15 @@ import { inspect } from '../../services/inspector';
 /**
  * The request layer's UI, mounted once per page (AppProviders): loading overlay, toasts, the
  * 401 prompt (session machine) and the one confirmation dialog (http-error machine's queue:
- * 412 confirmations and the questions asked before a delete, "cancel all", "clear").
+ * 412 confirmations and the questions asked before a delete, "cancel all", "clear"); a 412
+ * asking for a certificate gets the certificate dialog instead.
  */
 export function RequestLayer() {
   const sessionRef = sessionActor();
   const httpErrorRef = useActorRef(confirmationLogic, { inspect });
   const sessionApi = useSelector(sessionRef, (s) => connectSession(s, sessionRef.send), (a, b) => a.promptOpen === b.promptOpen && a.messageKey === b.messageKey && a.draftKept === b.draftKept);
   const confirmApi = useSelector(httpErrorRef, (s) => s);
+  const confirmHttpApi = connectHttpError(confirmApi, httpErrorRef.send);
 
   useEffect(() => {
     // A page that opens with a session (the shell) acts for one user: it listens for logins in
@@ -43,7 +46,9 @@ export function RequestLayer() {
       <LoadingOverlay />
       <ToastViewport />
       <SessionPrompt api={sessionApi} />
-      <ConfirmDialog api={connectHttpError(confirmApi, httpErrorRef.send)} />
+      <ConfirmDialog api={confirmHttpApi} />
+      {/* A 412 asking for a certificate shows the certificate dialog where the confirmation is. */}
+      <CertConfirmDialog api={confirmHttpApi} />
     </>
   );
 }
