@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { connectHttpError } from '../../machines/http-error.connect';
 import { browserCertActors, type CertActors } from '../../services/cert/actors';
@@ -24,13 +24,16 @@ export function CertConfirmDialog({ api, actors = browserCertActors }: { api: Ht
 function CertConfirmation({ funcCode, onCertified, onClose, actors }: { funcCode: string; onCertified: (flag: string) => void; onClose: () => void; actors: CertConfirmActors }) {
   const logic = useMemo(() => certificateLogic(actors()), [actors]);
   const actorRef = useActorRef(logic, { input: { mode: 'dialog', callable: true, funcCode }, inspect });
+  // The queue's answers as they are now (the request layer draws new ones on every change).
+  const answers = useRef({ onCertified, onClose });
+  answers.current = { onCertified, onClose };
 
   useEffect(() => {
-    const success = actorRef.on('success', ({ validFlag }) => onCertified(validFlag));
+    const success = actorRef.on('success', ({ validFlag }) => answers.current.onCertified(validFlag));
     // The user closed the dialog (Escape, the close button): the held request is declined.
     let wasOpen = actorRef.getSnapshot().matches('open');
     const closing = actorRef.subscribe((s) => {
-      if (wasOpen && s.matches('closed')) onClose();
+      if (wasOpen && s.matches('closed')) answers.current.onClose();
       wasOpen = s.matches('open');
     });
     actorRef.send({ type: 'CERT.OPEN' });
@@ -38,8 +41,6 @@ function CertConfirmation({ funcCode, onCertified, onClose, actors }: { funcCode
       success.unsubscribe();
       closing.unsubscribe();
     };
-    // The callbacks are the confirmation queue's, stable for this held request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actorRef]);
 
   return <CertSelect actorRef={actorRef} testId="cert-confirm" />;
