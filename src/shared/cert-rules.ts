@@ -35,7 +35,8 @@ export function supportedBrowser(userAgent: string): Result<SupportedBrowser> {
   const edge = /\b(?:Edge|Edg|EdgA|EdgiOS)\/(\d+)/.exec(userAgent);
   if (edge) return ok({ name: 'Edge', major: Number(edge[1]) });
   // Other Chromium browsers (Opera's OPR/) say Chrome/ too; only Chrome itself is supported.
-  const chrome = /\bChrome\/(\d+)/.exec(userAgent);
+  // Chrome without a window (automation, the end-to-end tests) names itself HeadlessChrome/.
+  const chrome = /\b(?:Headless)?Chrome\/(\d+)/.exec(userAgent);
   if (chrome && !/\bOPR\/|\bSamsungBrowser\//.test(userAgent)) {
     const major = Number(chrome[1]);
     return major > 59 ? ok({ name: 'Chrome', major }) : fail(clientError('unsupportedBrowser', `Chrome ${major}`));

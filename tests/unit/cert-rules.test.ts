@@ -19,6 +19,8 @@ describe('supported browsers', () => {
   it('refuses Chrome 59 and accepts Chrome 60', () => {
     expect(errorOf(supportedBrowser(UA.chrome(59)))).toEqual({ kind: 'client', key: 'unsupportedBrowser', detail: 'Chrome 59' });
     expect(supportedBrowser(UA.chrome(60))).toEqual({ ok: true, value: { name: 'Chrome', major: 60 } });
+    // Headless Chrome (Playwright's Chromium) is Chrome too.
+    expect(supportedBrowser('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36')).toEqual({ ok: true, value: { name: 'Chrome', major: 131 } });
   });
   it('refuses Firefox 52 and accepts Firefox 53', () => {
     expect(errorOf(supportedBrowser(UA.firefox(52)))).toMatchObject({ key: 'unsupportedBrowser' });
