@@ -26,6 +26,8 @@ export interface CertificateRequest {
   issuerKey: KeyPair;
   isCa: boolean;
   keyUsage: KeyUsageName[];
+  /** More extensions in jsrsasign's JSON form (the agent's TLS certificate: subjectAltName, extKeyUsage). */
+  extraExtensions?: Record<string, unknown>[];
 }
 
 /** A positive 64-bit serial (the top bit cleared, so DER needs no sign byte). */
@@ -46,6 +48,7 @@ export function buildCertificate(req: CertificateRequest): { pem: string; serial
   const exts: Record<string, unknown>[] = [
     { extname: 'basicConstraints', critical: true, ...(req.isCa ? { cA: true } : {}) },
     { extname: 'keyUsage', critical: true, names: req.keyUsage },
+    ...(req.extraExtensions ?? []),
   ];
   const tbs = node({
     seq: [

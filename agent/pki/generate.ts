@@ -65,17 +65,19 @@ interface EndEntitySpec {
   usage: KeyUsageName[];
   expired?: boolean;
   revoked?: boolean;
+  /** Default MY; the SM2 ones sit in Address, so the agent lists both stores. */
+  store?: (typeof CERT_STORES)[number];
 }
 const SIGN_AND_ENCRYPT: KeyUsageName[] = ['digitalSignature', 'keyEncipherment'];
 const SPECS: Record<EndEntityName, EndEntitySpec> = {
   rsa1024: { issuer: 'rsaCa', kind: 'rsa', bits: 1024, usage: SIGN_AND_ENCRYPT },
   rsa2048: { issuer: 'rsaCa', kind: 'rsa', bits: 2048, usage: SIGN_AND_ENCRYPT },
   rsa4096: { issuer: 'rsaCa', kind: 'rsa', bits: 4096, usage: SIGN_AND_ENCRYPT },
-  sm2: { issuer: 'sm2Ca', kind: 'sm2', bits: 256, usage: ['digitalSignature'] },
+  sm2: { issuer: 'sm2Ca', kind: 'sm2', bits: 256, usage: ['digitalSignature'], store: 'Address' },
   rsaEncryptOnly: { issuer: 'rsaCa', kind: 'rsa', bits: 1024, usage: ['keyEncipherment', 'dataEncipherment'] },
   rsaExpired: { issuer: 'rsaCa', kind: 'rsa', bits: 1024, usage: SIGN_AND_ENCRYPT, expired: true },
   rsaRevoked: { issuer: 'rsaCa', kind: 'rsa', bits: 1024, usage: SIGN_AND_ENCRYPT, revoked: true },
-  sm2Revoked: { issuer: 'sm2Ca', kind: 'sm2', bits: 256, usage: ['digitalSignature'], revoked: true },
+  sm2Revoked: { issuer: 'sm2Ca', kind: 'sm2', bits: 256, usage: ['digitalSignature'], revoked: true, store: 'Address' },
   rsaOtherIssuer: { issuer: 'otherCa', kind: 'rsa', bits: 1024, usage: SIGN_AND_ENCRYPT },
   rsaRogue: { issuer: 'rogueCa', kind: 'rsa', bits: 1024, usage: SIGN_AND_ENCRYPT },
 };
@@ -120,7 +122,7 @@ export function generatePki(now: Date = new Date()): TestPki {
       keyUsage: spec.usage,
     });
     if (spec.revoked) revoked[spec.issuer].push({ serialHex, date: new Date(t - DAY) });
-    endEntities[name] = { issuer: spec.issuer, subject, serialHex, certificatePem: pem, key, store: 'MY' };
+    endEntities[name] = { issuer: spec.issuer, subject, serialHex, certificatePem: pem, key, store: spec.store ?? 'MY' };
   }
   for (const name of Object.keys(cas) as CaName[]) {
     cas[name].crlPem = buildCrl({

@@ -13,19 +13,23 @@ export interface VendorDeps {
   timers?: Timers;
   /** cfca's kit when the vendor's own is in the page; default: over the reference agent. */
   cfcaKit?: CfcaKit;
+  /** Where the local programs listen: the spec's loopback ports unless a test's agent took others. */
+  endpoints?: { host?: string; agentPorts?: readonly number[]; toolkitPort?: number };
 }
 
 /** The adapter for `data.factory` of queryFactoryAndLicense; an unknown value is unknownFactory. */
 export function vendorFor(factory: unknown, deps: VendorDeps): CertVendor {
   if (!isCertFactory(factory)) throw clientError('unknownFactory', String(factory));
   const timers = deps.timers ? { timers: deps.timers } : {};
+  const { host, agentPorts, toolkitPort } = deps.endpoints ?? {};
+  const at = { ...(host ? { host } : {}), ...(agentPorts ? { ports: agentPorts } : {}) };
   switch (factory) {
     case 'tianwei':
     case 'tianwei2021':
-      return agentVendor({ factory, fetch: deps.fetch, ...timers });
+      return agentVendor({ factory, fetch: deps.fetch, ...timers, ...at });
     case 'xinan':
-      return xinanVendor({ fetch: deps.fetch, ...timers });
+      return xinanVendor({ fetch: deps.fetch, ...timers, ...(host ? { host } : {}), ...(toolkitPort ? { port: toolkitPort } : {}) });
     case 'cfca':
-      return cfcaVendor({ kit: deps.cfcaKit ?? httpCfcaKit({ fetch: deps.fetch, ...timers }), ...timers });
+      return cfcaVendor({ kit: deps.cfcaKit ?? httpCfcaKit({ fetch: deps.fetch, ...timers, ...at }), ...timers });
   }
 }
