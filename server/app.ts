@@ -11,6 +11,8 @@ import permissions from './plugins/permissions';
 import sessionGuard from './plugins/session-guard';
 import envelope from './plugins/envelope';
 import requestToken from './plugins/request-token';
+import certTrust from './plugins/cert-trust';
+import certGuard from './plugins/cert-guard';
 import exportJobs from './plugins/export-jobs';
 import health from './plugins/health';
 import { deploymentOptions } from './http/deployment';
@@ -62,7 +64,11 @@ export async function buildApp({ db, config, logger = false, clock = realClock }
   // After the session guard (onRequest), before every route's schema (preValidation).
   await app.register(envelope);
   await app.register(permissions);
+  // After permissions (403 first), before the request token is used up (docs/certificates.md).
+  await app.register(certGuard);
   await app.register(requestToken);
+  // What certificate login and confirmation trust, read once (CERT_CA_FILES; the test PKI in development).
+  await app.register(certTrust);
   // Uploads and imports stream their file parts (request.file() / request.parts()): the 10 MB
   // bodyLimit above is for JSON; a part may reach config.uploadMaxBytes (UPLOAD_MAX_BYTES) and never sits in memory.
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 20, fieldSize: 64 * 1024 } });

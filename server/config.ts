@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { QR_LOGIN_LIFETIME_SECONDS, UPLOAD_MAX_BYTES } from '../src/shared/constants';
+import { CERT_FACTORIES, CERT_TEST_LICENCE, QR_LOGIN_LIFETIME_SECONDS, UPLOAD_MAX_BYTES } from '../src/shared/constants';
 import { isHttpsOrigin } from '../src/shared/embedded-protocol';
 
 /** Everything the server reads from its environment, read once, here. */
@@ -70,6 +70,35 @@ export interface ServerConfig {
    * no timer of the runner's sends statements in the middle of what a test measures.
    */
   exportJobLoop: boolean;
+  /**
+   * Certificate login and confirmation (docs/certificates.md, "Configuration"). The trusted CA
+   * certificates (CERT_CA_FILES, comma-separated PEM files, each may hold several) and their CRLs
+   * (CERT_CRL_FILES). With none configured outside production, the test PKI in certPkiDir is
+   * trusted; in production, certificate calls answer 2919.
+   */
+  certCaFiles: string[];
+  certCrlFiles: string[];
+  /** The licence's issuer pattern (CERT_ISSUER_PATTERN, a regular expression over "/C=CN/O=…/CN=…"); required with CERT_CA_FILES. */
+  certIssuerPattern: string | undefined;
+  /** The licence handed to the local toolkit (CERT_LICENCE); outside production CERT_TEST_LICENCE by default. */
+  certLicence: string;
+  /** The vendor (CERT_FACTORY, default tianwei); an enabled sys-param `cert.factory` overrides it at run time. */
+  certFactory: (typeof CERT_FACTORIES)[number];
+  /** The least toolkit version the browser accepts (CERT_MIN_TOOLKIT_VERSION, default 1.0.0). */
+  certMinToolkitVersion: string;
+  /** CERT_REQUIRE_CRL (default true): no current CRL of the issuer refuses the certificate. */
+  certRequireCrl: boolean;
+  /** The development test PKI's directory (CERT_PKI_DIR, default <DATA_DIR>/pki): the reference agent is started on the same one. */
+  certPkiDir: string;
+}
+
+const list = (value: string | undefined, root: string) => (value ?? '').split(',').map((f) => f.trim()).filter(Boolean).map((f) => path.resolve(root, f));
+
+/** CERT_FACTORY: one of the four vendors, or the server refuses to start. */
+export function certFactory(value: string | undefined): ServerConfig['certFactory'] {
+  const v = value || 'tianwei';
+  if (!(CERT_FACTORIES as readonly string[]).includes(v)) throw new Error(`CERT_FACTORY must be one of ${CERT_FACTORIES.join(', ')}: ${v}`);
+  return v as ServerConfig['certFactory'];
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -134,5 +163,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     officeConvertTimeoutSeconds: int(env.OFFICE_CONVERT_TIMEOUT_SECONDS, 60),
     officePreviewDir: path.resolve(root, env.OFFICE_PREVIEW_DIR ?? path.join(dataDir, 'office-preview')),
     exportJobLoop: env.EXPORT_JOB_LOOP !== 'off',
+    certCaFiles: list(env.CERT_CA_FILES, root),
+    certCrlFiles: list(env.CERT_CRL_FILES, root),
+    certIssuerPattern: env.CERT_ISSUER_PATTERN || undefined,
+    certLicence: env.CERT_LICENCE ?? (env.NODE_ENV === 'production' ? '' : CERT_TEST_LICENCE),
+    certFactory: certFactory(env.CERT_FACTORY),
+    certMinToolkitVersion: env.CERT_MIN_TOOLKIT_VERSION || '1.0.0',
+    certRequireCrl: env.CERT_REQUIRE_CRL !== 'false',
+    certPkiDir: path.resolve(root, env.CERT_PKI_DIR ?? path.join(dataDir, 'pki')),
   };
 }

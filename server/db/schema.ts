@@ -49,6 +49,8 @@ export interface AppUserTable {
   orgCode: ColumnType<string | null, string | null | undefined, string | null>;
   /** Locked until then (status 'locked' meanwhile); null when not locked. */
   lockedUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The certificate bound to the user (migration 0021): its serial, lowercase hex; null: no certificate login. */
+  certSerial: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DutyTable {
@@ -141,10 +143,18 @@ export interface EnvelopeNonceTable {
 }
 
 /** A one-time request token (purpose submit) or 412 validation flag (purpose confirm). */
+/** A certificate login's or confirmation's challenge (migration 0021): its SHA-256, used once. */
+export interface CertChallengeTable {
+  challengeHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
 export interface RequestTokenTable {
   tokenHash: string;
   sessionHash: string;
-  purpose: 'submit' | 'confirm';
+  purpose: 'submit' | 'confirm' | 'cert';
   route: string | null;
   createdAt: CreatedAt;
   usedAt: Date | null;
@@ -413,6 +423,7 @@ export interface Database {
   envelopeKey: EnvelopeKeyTable;
   envelopeNonce: EnvelopeNonceTable;
   requestToken: RequestTokenTable;
+  certChallenge: CertChallengeTable;
   savedQuery: SavedQueryTable;
   queryFormOrder: QueryFormOrderTable;
   queryHiddenParam: QueryHiddenParamTable;

@@ -5,9 +5,10 @@ import { hashToken } from './sessions';
 /**
  * One-time tokens bound to a session: `submit` tokens stop a form sent twice by a double click
  * from creating two records; `confirm` tokens are the validation flag a 412 confirmation is
- * sent again with, bound to the route that asked. Only their hashes are stored.
+ * sent again with, bound to the route that asked; `cert` tokens the validation flag a certificate
+ * confirmation answers (services/cert-login.ts). Only their hashes are stored.
  */
-export type TokenPurpose = 'submit' | 'confirm';
+export type TokenPurpose = 'submit' | 'confirm' | 'cert';
 
 /** A session holds few live tokens: older unused ones are dropped when a new one is issued. */
 const KEEP_UNUSED = 20;

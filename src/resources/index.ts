@@ -28,6 +28,7 @@ import contactOrgAcc from './defs/contact-org-acc';
 import dataAuth from './defs/data-auth';
 import attachTypeSet from './defs/attach-type-set';
 import attachType from './defs/attach-type';
+import certSet from './defs/cert-set';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -60,6 +61,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   sysPageIframe,
   attachTypeSet,
   attachType,
+  certSet,
   approvalField,
   userInfo,
   duty,

@@ -309,6 +309,24 @@ export const CODE = {
   certCrlUnavailable: 2912,
   /** The configured CA itself is outside its validity or not a CA. */
   certCaInvalid: 2913,
+  /** No live challenge with this text was issued (or it was cleaned away). */
+  certChallengeUnknown: 2914,
+  /** The challenge was used already: each is signed and sent once. */
+  certChallengeUsed: 2915,
+  /** The challenge's CERT_CHALLENGE_SECONDS have passed. */
+  certChallengeExpired: 2916,
+  /** The signing certificate is not the one bound to this user (user-info certSerial), or the user is unknown. */
+  certNotBound: 2917,
+  /** The signature's certificate is not the serial number the caller named. */
+  certSerialMismatch: 2918,
+  /** This deployment configured no trusted CA (CERT_CA_FILES): certificate login and confirmation are off. */
+  certNotConfigured: 2919,
+  /** HTTP 412: the function is under a certificate setting; confirm with the certificate (data CertRequired). */
+  certRequired: 2920,
+  /** The valid-flag is not a live certificate flag of this session for this function. */
+  certFlagInvalid: 2921,
+  /** The certificate flag's CERT_FLAG_SECONDS have passed. */
+  certFlagExpired: 2922,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -225,6 +225,10 @@ export const CERT_CHALLENGE_BYTES = 32;
  * the agent is a test double.
  */
 export const CERT_TEST_LICENCE = 'TREASURY-PORTAL-TEST-LICENCE-1';
+/** Ours, as QR_GENERATE_LIMIT: certificate challenges one address may ask for per LOGIN_THROTTLE window. */
+export const CERT_CHALLENGE_LIMIT = 30;
+/** Ours: the sys-param-setting row whose value (when enabled) overrides CERT_FACTORY at run time. */
+export const CERT_FACTORY_PARAM = 'cert.factory';
 
 // ---- Widgets §9: tables, paging, lookups ------------------------------------------------
 

@@ -20,6 +20,7 @@ import * as m0017 from './0017_data_auth_kinds';
 import * as m0018 from './0018_export_jobs';
 import * as m0019 from './0019_import_reports';
 import * as m0020 from './0020_attachments';
+import * as m0021 from './0021_certificates';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0018_export_jobs': m0018,
   '0019_import_reports': m0019,
   '0020_attachments': m0020,
+  '0021_certificates': m0021,
 };

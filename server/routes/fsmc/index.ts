@@ -27,6 +27,7 @@ import exportRoutes from './export';
 import previewRoutes from './preview';
 import importRoutes from './import';
 import uploadRoutes from './upload';
+import certRoutes from './cert';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -58,4 +59,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(previewRoutes);
   await app.register(importRoutes);
   await app.register(uploadRoutes);
+  await app.register(certRoutes);
 }

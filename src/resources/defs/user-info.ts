@@ -14,7 +14,8 @@ export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
  * `orgCode` names the organisation (org-info's code, as department does); `org_id` stays the
  * foreign key the session reads and is kept in step with it. `userType` and `staffType` stay
  * integers (the session compares userType with 1); userType's options come from the UserType
- * dictionary.
+ * dictionary. `certSerial` binds a certificate (its serial, lowercase hex) for certificate login
+ * and confirmation (docs/certificates.md).
  */
 export default defineResource({
   code: 'user-info',
@@ -30,6 +31,7 @@ export default defineResource({
     userType: int('用户类型', 'User type', { min: 1, max: 2, dict: 'UserType', required: true, default: 2 }),
     staffType: int('人员类型', 'Staff type', { min: 1, max: 2, required: true, default: 2 }),
     gender: dict('性别', 'Gender', { dict: 'Gender', max: 8 }),
+    certSerial: text('证书序列号', 'Certificate serial', { max: 64, pattern: '^[0-9a-f]+$', patternHint: 'resource.hint.certSerial', unique: true }),
   },
   query: ['userCode', 'userName', 'orgCode', 'userType'],
   columns: [seq(), col('userCode', 'code'), col('userName'), col('userNameEn'), col('orgCode', 'code'), col('email'), col('userType'), col('gender'), state(), operation()],
@@ -39,7 +41,7 @@ export default defineResource({
   form: {
     sections: [
       { name: 'account', title: { 'zh-CN': '账户信息', 'en-US': 'Account' }, fields: ['userCode', 'userName', 'userNameEn', 'userType', 'staffType'] },
-      { name: 'contact', title: { 'zh-CN': '联系与机构', 'en-US': 'Contact and organisation' }, fields: ['orgCode', 'email', 'gender'] },
+      { name: 'contact', title: { 'zh-CN': '联系与机构', 'en-US': 'Contact and organisation' }, fields: ['orgCode', 'email', 'gender', 'certSerial'] },
     ],
   },
 });
