@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { CODE } from '../../src/shared/codes';
@@ -7,6 +8,9 @@ import type { AuthInfo } from '../../src/shared/contract/cert';
 import { loadOrGeneratePki, TEST_ISSUER_PATTERN, type EndEntityName, type TestPki } from '../../agent/pki/generate';
 import { signDetached } from '../../agent/pki/cms';
 import type { HashName } from '../../server/services/cert/oids';
+import { readConfig } from '../../server/config';
+import { certTrustOf } from '../../server/plugins/cert-trust';
+import { verifyDetachedSignature } from '../../server/services/cert/verify';
 import { availableBackends, TMP } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
@@ -225,6 +229,11 @@ describe.each(availableBackends())('certificate login on %s', (backend) => {
       expect(res.status).toBe(403);
     });
 
+    it('shows the bound certificate as user-info certSerial', async () => {
+      const res = await t.post<{ rows: Array<{ userCode: string; certSerial: string | null }> }>('/api/fsmc/user-info/query', { start: 1, limit: 20 }, { token: admin });
+      expect(res.body.data.rows.find((r) => r.userCode === 'admin')?.certSerial).toBe(pki.endEntities.rsa2048.serialHex.toLowerCase());
+    });
+
     it('keeps cert-set records through the registry (add a draft, list it)', async () => {
       const body = { setCode: 'PAY', setName: 'payments', setType: 'module', target: '3', remark: 'all counterparties' };
       const flag = (await confirm(admin, '/cert-set')).body.data;
@@ -235,5 +244,31 @@ describe.each(availableBackends())('certificate login on %s', (backend) => {
       const bad = await t.post('/api/fsmc/cert-set/add', { ...body, setCode: 'BAD', target: 'x y' }, { token: admin, headers: { 'request-token': await t.requestToken(admin) } });
       expect(bad.status).toBe(400);
     });
+  });
+});
+
+/** The trust comes from the configuration, read once: configured CA files, the test PKI, or nothing in production. */
+describe('certificate trust configuration', () => {
+  it('reads configured CA and CRL files (several PEM blocks to a file) and requires an issuer pattern with them', () => {
+    const dir = path.join(TMP, `cert-login-config-${process.pid}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'cas.pem'), pki.trust.caCertificatesPem.join('\n'));
+    fs.writeFileSync(path.join(dir, 'crls.pem'), pki.trust.crlsPem.join('\n'));
+    const env = { NODE_ENV: 'production', CERT_CA_FILES: 'cas.pem', CERT_CRL_FILES: 'crls.pem', CERT_ISSUER_PATTERN: TEST_ISSUER_PATTERN, CERT_LICENCE: 'L-1', CERT_FACTORY: 'xinan' };
+    const config = readConfig(env, dir);
+    expect(config).toMatchObject({ certLicence: 'L-1', certFactory: 'xinan', certRequireCrl: true, certMinToolkitVersion: '1.0.0' });
+    const store = certTrustOf(config).get()!;
+    expect(store.cas).toHaveLength(3);
+    expect(store.issuerPatternText).toBe(TEST_ISSUER_PATTERN);
+    const e = pki.endEntities.rsaRevoked;
+    expect(verifyDetachedSignature({ signedData: signDetached({ data: 'x', certificatePem: e.certificatePem, key: e.key, hash: 'sha256' }), expected: 'x', now: new Date() }, store)).toMatchObject({ ok: false, reason: 'revoked' });
+    expect(() => certTrustOf(readConfig({ ...env, CERT_ISSUER_PATTERN: '' }, dir))).toThrow(/CERT_ISSUER_PATTERN/);
+    expect(() => readConfig({ CERT_FACTORY: 'acme' }, dir)).toThrow(/CERT_FACTORY/);
+  });
+
+  it('trusts nothing in production without CA files (the calls answer 2919), the test PKI elsewhere', () => {
+    expect(certTrustOf(readConfig({ NODE_ENV: 'production' })).get()).toBeNull();
+    expect(readConfig({ NODE_ENV: 'production' }).certLicence).toBe('');
+    expect(certTrustOf({ ...readConfig({}), certPkiDir: PKI_DIR }).get()?.cas).toHaveLength(3);
   });
 });
