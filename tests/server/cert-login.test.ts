@@ -271,4 +271,21 @@ describe('certificate trust configuration', () => {
     expect(readConfig({ NODE_ENV: 'production' }).certLicence).toBe('');
     expect(certTrustOf({ ...readConfig({}), certPkiDir: PKI_DIR }).get()?.cas).toHaveLength(3);
   });
+
+  it('answers 2919 to every certificate call of a production server without CAs', async () => {
+    const t = await startTestApp(availableBackends()[0]!, { production: true, certCaFiles: [], certLicence: '' });
+    try {
+      const admin = await t.login(DEMO.admin);
+      const calls = [
+        await t.post(factoryAndLicense.path, {}, { raw: true, lang: 'en-US' }),
+        await t.get(authInfo.path, undefined, { lang: 'en-US' }),
+        await t.post(authLogin.path, { userCode: 'admin', signedData: 'A'.repeat(16), serialNumber: '01', challenge: 'A'.repeat(43) }, { raw: true }),
+        await t.post(validateCert.path, { signedData: 'A'.repeat(16), challenge: 'A'.repeat(43), funcCode: '/currency' }, { raw: true, token: admin }),
+      ];
+      expect(calls.map((c) => c.body.code)).toEqual([CODE.certNotConfigured, CODE.certNotConfigured, CODE.certNotConfigured, CODE.certNotConfigured]);
+      expect(calls[0]!.body.msg).toBe('Certificate login is not configured on this server');
+    } finally {
+      await t.dispose();
+    }
+  });
 });
