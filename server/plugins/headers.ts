@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { CERT_AGENT_PORTS, CERT_TOOLKIT_PORT } from '../../src/shared/constants';
 
 /**
  * The security headers of every answer (docs/security.md, "Headers and content security
@@ -29,7 +30,10 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   // fetched with the session header, as a blob: URL (no token in any address; docs/previewer.md).
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  // The certificate login and confirmation call the user's own local agent (HTTPS on the spec's
+  // ports) and toolkit service (HTTP on 9655), both on loopback only (shell §7): those exact
+  // addresses, nothing wider.
+  'connect-src': ["'self'", ...CERT_AGENT_PORTS.map((port) => `https://127.0.0.1:${port}`), `http://127.0.0.1:${CERT_TOOLKIT_PORT}`],
   // The iframe drawer embeds other systems' pages (http or https, as IframePanel accepts).
   'frame-src': ["'self'", 'http:', 'https:'],
   'form-action': ["'self'"],

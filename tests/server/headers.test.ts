@@ -30,6 +30,10 @@ const expectCommonHeaders = (headers: Record<string, unknown>) => {
   const csp = String(headers['content-security-policy']);
   for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  // The browser may reach the local certificate agent and toolkit on loopback, and nothing else.
+  const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+  expect(connect).toEqual(expect.arrayContaining(["'self'", 'https://127.0.0.1:63451', 'https://127.0.0.1:47101', 'http://127.0.0.1:9655']));
+  for (const source of connect) expect(source).toMatch(/^('self'|https?:\/\/127\.0\.0\.1:\d+)$/);
 };
 
 describe.each(availableBackends())('security headers on %s', (backend) => {
