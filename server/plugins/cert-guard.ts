@@ -7,8 +7,14 @@ import type { CertRequired } from '../../src/shared/contract/cert';
 import { refuse } from '../http/answer';
 import { consumeCertFlag } from '../services/cert-login';
 
-/** Reads never need a certificate: the resource family's query and query-by- calls, and every GET. */
-const isRead = (request: FastifyRequest) => request.method === 'GET' || /\/(query|query-by-[^/]*)(\/|$)/.test(request.routeOptions.url ?? '');
+/**
+ * Reads never need a certificate: every GET, and the POST calls that only ask: `query` and
+ * `query-…` (query-by-, query-duty-station…), `validate-…` (is this code taken?), and the
+ * resource form's own helpers `check-repeat` (asked on blur and before saving) and `rule-code`
+ * (the next number for a new record). Guarding those made the form ask for a signature for a
+ * uniqueness check, whose flag then went to the check and left the save itself to ask again.
+ */
+const isRead = (request: FastifyRequest) => request.method === 'GET' || /\/(query|query-[^/]+|validate-[^/]+|check-repeat|rule-code)(\/|$)/.test(request.routeOptions.url ?? '');
 
 /**
  * Of the route's functions, the first an in-force certificate setting covers (approved and

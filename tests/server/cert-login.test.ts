@@ -197,6 +197,11 @@ describe.each(availableBackends())('certificate login on %s', (backend) => {
       expect(res.headers[HEADERS.confirmUrl]).toBe('/api/fsmc/currency/add');
       expect(res.headers[HEADERS.confirmMethod]).toBe('POST');
       expect((await t.post('/api/fsmc/currency/query', { start: 1, limit: 5 }, { token: admin })).body.code).toBe(0);
+      // The form's own questions before a save are reads too: a signature is asked for the save alone.
+      const repeat = await t.post<{ repeat: boolean }>('/api/fsmc/currency/check-repeat', { field: 'currencyCode', value: 'QCA' }, { token: admin });
+      expect([repeat.status, repeat.body.code, repeat.body.data]).toEqual([200, 0, { repeat: false }]);
+      const duties = await t.post('/api/fsmc/user-info/query-duty-station', { id: 1 }, { token: admin });
+      expect([duties.status, duties.body.code]).toEqual([200, 0]);
     });
 
     it('lets the write through once with the flag; the same flag again, another function’s and an expired one are refused', async () => {
