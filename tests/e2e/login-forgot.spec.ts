@@ -4,7 +4,7 @@ import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 /** The administrator reads the newest identify code for a user from the outbox page. */
 async function codeFromOutbox(page: Page, userCode: string): Promise<string> {
-  await loginAs(page, ADMIN, '/outbox');
+  await loginAs(page, ADMIN, '/outbox', { throughForm: true });
   await expect(page).toHaveTitle('资金管理平台-系统发件箱');
   const message = page.getByTestId('outbox-message').filter({ hasText: `${userCode}@` }).first();
   await expect(message).toBeVisible();
@@ -60,7 +60,7 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
   await expect(page.getByText('密码已修改，请使用新密码登录。')).toBeVisible();
 
   await page.getByRole('link', { name: '返回登录' }).first().click();
-  await loginAs(page, { userCode: STAFF.userCode, password: newPassword });
+  await loginAs(page, { userCode: STAFF.userCode, password: newPassword }, '', { throughForm: true });
 
   // Password change in the shell puts the demo password back (point 7), with the rule's messages first.
   await page.getByTestId('user-menu').click();

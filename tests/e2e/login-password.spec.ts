@@ -3,7 +3,7 @@ import { ADMIN, STAFF, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 test('the administrator and the staff member see the menus their duties grant', async ({ page }) => {
-  await loginAs(page, ADMIN);
+  await loginAs(page, ADMIN, '', { throughForm: true });
   const menu = page.getByTestId('nav-menu');
   await expect(page.getByTestId('current-user')).toHaveText(ADMIN.name);
   await expect(menu.getByRole('button', { name: '系统设置' })).toBeVisible();
@@ -15,7 +15,7 @@ test('the administrator and the staff member see the menus their duties grant', 
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/login\.html#\/login/);
 
-  await loginAs(page, STAFF);
+  await loginAs(page, STAFF, '', { throughForm: true });
   await expect(menu.getByRole('button', { name: '利率汇率' })).toBeVisible();
   await expect(menu.getByRole('button', { name: '系统设置' })).toHaveCount(0);
   await expect(menu.getByRole('button', { name: '权限管理' })).toHaveCount(0);

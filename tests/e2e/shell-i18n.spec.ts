@@ -64,7 +64,7 @@ test('switching to en-US translates the whole shell and every drawer at once; th
   await expectNoRawLocaleKeys(page);
   await page.getByTestId('language-switch').selectOption('zh-CN');
   const saved = page.waitForResponse((r) => r.url().includes('/login/lang-setting'));
-  await loginAs(page, ADMIN);
+  await loginAs(page, ADMIN, '', { throughForm: true });
   expect((await saved).status()).toBe(200);
   await expect(page.getByTestId('open-reminders')).toHaveText('提醒');
   // The system title comes from the session info in the user's saved language: saved, then.
