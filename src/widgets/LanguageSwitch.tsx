@@ -10,7 +10,8 @@ import type { Language } from '../shared/constants';
 export function LanguageSwitch({ onChosen, size = 'sm' }: { onChosen?: (lang: Language) => void; size?: 'xs' | 'sm' | 'md' }) {
   const { t, lang, setLang, languages } = useI18n();
   return (
-    <NativeSelect.Root size={size} width="auto">
+    // Never squeezed: in a phone-wide header the user's name gives way first, the language stays legible.
+    <NativeSelect.Root size={size} width="auto" flexShrink={0}>
       <NativeSelect.Field
         aria-label={t('global.language')}
         data-testid="language-switch"

@@ -49,9 +49,13 @@ export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolea
         }}
       >
         <Menu.Trigger asChild>
-          <Button size="sm" variant="surface" data-testid="user-menu">
-            <Text data-testid="current-user">{name}</Text>
-            {user?.userType === USER_TYPE_ADMIN && <Badge size="xs">{t('shell.session.admin')}</Badge>}
+          <Button size="sm" variant="surface" minW="0" flexShrink={1} data-testid="user-menu">
+            <Text truncate data-testid="current-user">{name}</Text>
+            {user?.userType === USER_TYPE_ADMIN && (
+              <Badge size="xs" hideBelow="md">
+                {t('shell.session.admin')}
+              </Badge>
+            )}
           </Button>
         </Menu.Trigger>
         <Portal>
