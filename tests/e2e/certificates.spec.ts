@@ -95,7 +95,7 @@ test('expired, revoked and wrong-issuer certificates are refused with their mess
   // Expired: the page itself leaves it out of the list; listed as valid by a lying agent, the server refuses it.
   world.agent.control.apply({ only: ['rsaExpired'] });
   await refresh.click();
-  await expect(status).toHaveText('读取证书失败：没有找到符合License的证书');
+  await expect(status).toHaveText('没有找到符合License的证书');
   await tryOnly('rsaExpired', { misreportValidity: ['rsaExpired'] });
   await expect(warning(page)).toHaveText('证书验证失败：证书已过期');
 
@@ -107,7 +107,7 @@ test('expired, revoked and wrong-issuer certificates are refused with their mess
   world.agent.control.reset();
   world.agent.control.apply({ only: ['rsaOtherIssuer'] });
   await refresh.click();
-  await expect(status).toHaveText('读取证书失败：没有找到符合License的证书');
+  await expect(status).toHaveText('没有找到符合License的证书');
   // ...and a page whose filter was got round (the pattern it was handed widened on the way) meets the server's refusal.
   await page.route('**/api/fsmc/common/cert/queryFactoryAndLicense', async (route) => {
     const answer = await (await route.fetch()).json();
