@@ -11,11 +11,12 @@ import { loadOrGeneratePki, type EndEntityName, type TestPki } from '../../agent
 import { AGENT_HOST, startAgent, type RunningAgent } from '../../agent/server';
 import { loadTrust, verifyDetachedSignature, type TrustStore } from '../../server/services/cert/verify';
 import { asn1, readPublicKey, verifyWithKey } from '../../server/services/cert/x509';
-import { CertError, TOOLKIT_CODE, type CertErrorInfo } from '../../src/shared/cert-errors';
+import { TOOLKIT_CODE } from '../../src/shared/cert-errors';
 import { listable, versionAtLeast } from '../../src/shared/cert-rules';
 import { vendorFor } from '../../src/services/cert/factory';
 import { toolkitClient } from '../../src/services/cert/toolkit';
 import type { CertificateInfo, CertVendor, FetchLike } from '../../src/services/cert/vendor';
+import { certFailure } from '../support/listed-certificates';
 import { nodeFetch, request } from '../support/node-fetch';
 import { TMP } from './support/backends';
 
@@ -63,17 +64,8 @@ const toolkit = () => toolkitClient({ fetch, port: agent.toolkitPort! });
 const controlUrl = (p = '') => `http://127.0.0.1:${agent.controlPort}/control${p}`;
 const control = async (body: unknown) => request(controlUrl(), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
-async function failure(p: Promise<unknown>): Promise<CertErrorInfo> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(CertError);
-    return (e as CertError).info;
-  }
-  throw new Error('expected a rejection');
-}
 const toolkitFailure = async (p: Promise<unknown>) => {
-  const info = await failure(p);
+  const info = await certFailure(p);
   return info.kind === 'toolkit' ? info.code : info.key;
 };
 
@@ -149,7 +141,7 @@ describe.each(['tianwei', 'tianwei2021', 'xinan', 'cfca'])('%s over the referenc
     await expect(v.signDetached({ certificate, data: CHALLENGE })).resolves.toEqual(expect.any(String));
 
     agent.control.apply({ fault: { code: '0x1234ABCD', times: 1 } });
-    const info = await failure(v.listCertificates());
+    const info = await certFailure(v.listCertificates());
     expect(info).toMatchObject({ kind: 'toolkit', code: 0x1234abcd, name: undefined });
   });
 

@@ -1,3 +1,5 @@
+import { expect } from '@jest/globals';
+import { CertError, type CertErrorInfo } from '../../src/shared/cert-errors';
 import type { CertificateInfo } from '../../src/services/cert/vendor';
 
 /**
@@ -19,3 +21,34 @@ export const listedCertificate = (serialNumber: string, keyAlgorithm: 'RSA' | 'S
 });
 
 export const LISTED_CERTIFICATES = [listedCertificate('s1', 'RSA', 2048), listedCertificate('s2', 'SM2', 256)];
+
+/**
+ * A certificate as it travels on an agent's wire (agent/store.ts `WireCertificate`: dates as
+ * ISO text), before the adapters parse it: an RSA 2048 signing certificate of the test issuer,
+ * valid through 2026; `over` changes what a test is about.
+ */
+export const wireCertificate = (serialNumber: string, over: Record<string, unknown> = {}) => ({
+  serialNumber,
+  subject: `/C=CN/O=Test Treasury/CN=User ${serialNumber}`,
+  commonName: `User ${serialNumber}`,
+  issuer: '/C=CN/O=Test Treasury CA/CN=Test RSA CA',
+  notBefore: '2026-01-01T00:00:00Z',
+  notAfter: '2027-01-01T00:00:00Z',
+  keyUsage: 160,
+  keyAlgorithm: 'RSA',
+  keySize: 2048,
+  store: 'MY',
+  certificate: 'MIIB',
+  ...over,
+});
+
+/** What a certificate call refused with: the CertError's info (the test fails if it resolved). */
+export async function certFailure(p: Promise<unknown>): Promise<CertErrorInfo> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(CertError);
+    return (e as CertError).info;
+  }
+  throw new Error('expected a rejection');
+}

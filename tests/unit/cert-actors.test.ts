@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { CertError, certErrorText, TOOLKIT_CODE, type CertErrorInfo } from '../../src/shared/cert-errors';
+import { certErrorText, TOOLKIT_CODE, type CertErrorInfo } from '../../src/shared/cert-errors';
 import { CERT_AGENT_PORTS, HEADERS } from '../../src/shared/constants';
+import { certFailure, wireCertificate } from '../support/listed-certificates';
 import { certActors, withParams, type CertCalls, type CertEnvironment } from '../../src/services/cert/actors';
 import type { AuthInfo, VendorInfo } from '../../src/shared/contract/cert';
 import type { CertificateInfo, FetchLike } from '../../src/services/cert/vendor';
@@ -20,20 +21,7 @@ const NOW = Date.UTC(2026, 5, 1);
 const [PORT] = CERT_AGENT_PORTS;
 const AGENT = `https://127.0.0.1:${PORT}`;
 
-const wire = (serialNumber: string, over: Record<string, unknown> = {}) => ({
-  serialNumber,
-  subject: `/C=CN/O=Test Treasury/CN=User ${serialNumber}`,
-  commonName: `User ${serialNumber}`,
-  issuer: '/C=CN/O=Test Treasury CA/CN=Test RSA CA',
-  notBefore: '2026-01-01T00:00:00Z',
-  notAfter: '2027-01-01T00:00:00Z',
-  keyUsage: 160,
-  keyAlgorithm: 'RSA',
-  keySize: 2048,
-  store: 'MY',
-  certificate: 'MIIB',
-  ...over,
-});
+const wire = wireCertificate;
 // One fit to sign; one expired; one of another issuer; one that cannot sign.
 const LISTED = [wire('0a01'), wire('0a02', { notAfter: '2026-02-01T00:00:00Z' }), wire('0a03', { issuer: '/C=CN/O=Elsewhere/CN=Other CA' }), wire('0a04', { keyUsage: 32 })];
 const VENDOR: VendorInfo = { factory: 'tianwei', license: 'LICENCE-1', issuerPattern: 'O=Test Treasury CA', minToolkitVersion: '1.2.9' };
@@ -89,15 +77,6 @@ function setup(options: { agent?: Agent; calls?: Partial<CertCalls>; userAgent?:
 }
 
 const run = <T>(logic: AnyActorLogic, input: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
-async function failure(p: Promise<unknown>): Promise<CertErrorInfo> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(CertError);
-    return (e as CertError).info;
-  }
-  throw new Error('expected a rejection');
-}
 // The messages' shape as the view says them: hex + message for the toolkit's, the message alone otherwise.
 const say = (info: CertErrorInfo) => certErrorText(info, (key, params) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ''}`);
 
@@ -130,14 +109,14 @@ describe('listCertificates: the client rules in order, then the listing', () => 
 
   it('refuses an unsupported browser before calling anyone', async () => {
     const { actors, agent, server } = setup({ userAgent: SAFARI });
-    const info = await failure(run(actors.listCertificates, { userName: 'u1' }));
+    const info = await certFailure(run(actors.listCertificates, { userName: 'u1' }));
     expect(info).toMatchObject({ kind: 'client', key: 'unsupportedBrowser' });
     expect([server.sent, agent.calls]).toEqual([[], []]);
   });
 
   it('refuses a toolkit below the minimum version as the toolkit\'s version mismatch (hex code), before the licence', async () => {
     const { actors, agent } = setup({ agent: { version: '1.2.8' } });
-    const info = await failure(run(actors.listCertificates, { userName: 'u1' }));
+    const info = await certFailure(run(actors.listCertificates, { userName: 'u1' }));
     expect(info).toMatchObject({ kind: 'toolkit', code: TOOLKIT_CODE.versionMismatch });
     expect(say(info)).toBe('0x8000000B cert.toolkit.versionMismatch');
     expect(agent.ops()).not.toContain('licence');
@@ -145,7 +124,7 @@ describe('listCertificates: the client rules in order, then the listing', () => 
 
   it('passes the toolkit\'s licence refusal on with its hex code, without listing', async () => {
     const { actors, agent } = setup({ agent: { licence: TOOLKIT_CODE.invalidLicence } });
-    const info = await failure(run(actors.listCertificates, { userName: 'u1' }));
+    const info = await certFailure(run(actors.listCertificates, { userName: 'u1' }));
     expect(say(info)).toBe('0x8000000A cert.toolkit.invalidLicence');
     expect(agent.ops()).not.toContain('certs');
   });
@@ -161,7 +140,7 @@ describe('listCertificates: the client rules in order, then the listing', () => 
     await expect(run(actors.listCertificates, { userName: 'u1' })).rejects.toBe(refused);
     const offline = setup();
     const env = { ...offline, actors: certActors({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')), calls: offline.server.calls, userAgent: () => CHROME, now: () => NOW, loggedInUserCode: () => null, request: async () => null, assign: () => undefined }) };
-    expect(await failure(run(env.actors.listCertificates, { userName: 'u1' }))).toMatchObject({ kind: 'client', key: 'agentUnavailable' });
+    expect(await certFailure(run(env.actors.listCertificates, { userName: 'u1' }))).toMatchObject({ kind: 'client', key: 'agentUnavailable' });
   });
 });
 
@@ -180,7 +159,7 @@ describe('sign, validateCert, the business call and navigation', () => {
   it('a refusal at the key is a toolkit error with its hex code', async () => {
     const { actors } = setup({ agent: { sign: TOOLKIT_CODE.cancelled } });
     const certificate = await chosen(actors);
-    expect(say(await failure(run(actors.sign, { certificate, userName: 'u1' })))).toBe('0x80000010 cert.toolkit.cancelled');
+    expect(say(await certFailure(run(actors.sign, { certificate, userName: 'u1' })))).toBe('0x80000010 cert.toolkit.cancelled');
   });
 
   it('validateCert sends the signature, the challenge and the function, and answers the server\'s flag', async () => {

@@ -70,6 +70,16 @@ async function ready(name = sel.label) {
   return { form, select, user: screen.getByTestId('cert-login-user') as HTMLInputElement, submit: screen.getByTestId('cert-login-submit') as HTMLButtonElement };
 }
 
+/** Types the user code, picks the certificate and presses the login button, once the list is read. */
+async function logInAs(userCode: string, serial: string) {
+  const fields = await ready();
+  fireEvent.change(fields.user, { target: { value: userCode } });
+  fireEvent.change(fields.select, { target: { value: serial } });
+  await waitFor(() => expect(fields.submit.disabled).toBe(false));
+  fireEvent.click(fields.submit);
+  return fields;
+}
+
 describe('certificate login tab', () => {
   it('reads the list on opening; user code, certificate and the login button log in as the password login does', async () => {
     const signals: SessionSignal[] = [];
@@ -114,11 +124,7 @@ describe('certificate login tab', () => {
     const off = httpEvents.on('session', (s) => void signals.push(s));
     const d = doubles({ login: async () => Promise.reject(new ApiError(200, 2905, '该证书未绑定此用户')) });
     show(d.deps);
-    const { select, user, submit } = await ready();
-    fireEvent.change(user, { target: { value: 'alice' } });
-    fireEvent.change(select, { target: { value: 's1' } });
-    await waitFor(() => expect(submit.disabled).toBe(false));
-    fireEvent.click(submit);
+    const { user } = await logInAs('alice', 's1');
     expect((await screen.findByTestId('cert-login-select-warning')).textContent).toContain(fill(sel.validFail, { error: '该证书未绑定此用户' }));
     await waitFor(() => expect(d.listed).toHaveLength(2));
     expect([d.entered(), localStorage.getItem('sessionKey'), signals.at(-1)]).toEqual([0, null, { type: 'SESSION.FAIL' }]);
@@ -130,11 +136,7 @@ describe('certificate login tab', () => {
   it('a certificate error at the key is shown with its hex code and localised message', async () => {
     const d = doubles({ sign: async () => Promise.reject(toolkitError(TOOLKIT_CODE.wrongPin)) });
     show(d.deps);
-    const { select, user, submit } = await ready();
-    fireEvent.change(user, { target: { value: 'alice' } });
-    fireEvent.change(select, { target: { value: 's1' } });
-    await waitFor(() => expect(submit.disabled).toBe(false));
-    fireEvent.click(submit);
+    await logInAs('alice', 's1');
     expect((await screen.findByTestId('cert-login-select-warning')).textContent).toContain(`0x80000011 ${certZh.toolkit.wrongPin}`);
     expect(d.logins).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { callKit, cfcaVendor, httpCfcaKit, type CfcaAnswer, type CfcaKit } from 
 import { vendorFor } from '../../src/services/cert/factory';
 import { toolkitClient } from '../../src/services/cert/toolkit';
 import type { CertificateInfo, FetchLike } from '../../src/services/cert/vendor';
+import { certFailure, wireCertificate } from '../support/listed-certificates';
 
 /**
  * The vendor adapters against transport doubles: what they send, what they make of the
@@ -30,29 +31,9 @@ function fakeFetch(reply: (url: string, body: unknown) => Reply) {
   return { fetch, calls };
 }
 
-const infoOf = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(CertError);
-    return (e as CertError).info;
-  }
-  throw new Error('expected a rejection');
-};
+const infoOf = certFailure;
 
-const WIRE_CERT = {
-  serialNumber: '0A1B',
-  subject: '/C=CN/O=Test Treasury/CN=Alice RSA 2048',
-  issuer: '/C=CN/O=Test Treasury CA/CN=Test RSA CA',
-  notBefore: '2026-01-01T00:00:00Z',
-  notAfter: '2027-01-01T00:00:00Z',
-  keyUsage: 160,
-  keyAlgorithm: 'RSA',
-  keySize: 2048,
-  store: 'MY',
-  certificate: 'MIIB',
-  container: 'alice',
-};
+const WIRE_CERT = wireCertificate('0A1B', { subject: '/C=CN/O=Test Treasury/CN=Alice RSA 2048', commonName: undefined, container: 'alice' });
 const CERT: CertificateInfo = {
   serialNumber: '0a1b',
   subject: WIRE_CERT.subject,
