@@ -7,7 +7,7 @@
 import type { EndEntityName, TestPki } from './pki/generate';
 import type { KeyPair } from './pki/keys';
 import { parseCertificate, pemToHex } from '../server/services/cert/x509';
-import type { CertStore, KeyAlgorithm } from '../src/services/cert/vendor';
+import type { CertStore, KeyAlgorithm, WireCertificate } from '../src/services/cert/vendor';
 
 export interface StoreEntry {
   /** The PKI's name for it (rsa2048, sm2, rsaExpired…) or `installed-<serial>`. */
@@ -29,20 +29,6 @@ export interface StoreEntry {
   container: string | null;
 }
 
-export interface WireCertificate {
-  serialNumber: string;
-  subject: string;
-  commonName: string;
-  issuer: string;
-  notBefore: string;
-  notAfter: string;
-  keyUsage: number;
-  keyAlgorithm: KeyAlgorithm;
-  keySize: number;
-  store: CertStore;
-  certificate: string;
-  container?: string;
-}
 
 export function entryFromCertificate(pemOrHex: string, store: CertStore, name: string, key: KeyPair | null, container: string | null): StoreEntry {
   const c = parseCertificate(pemOrHex);

@@ -23,7 +23,7 @@ export const listedCertificate = (serialNumber: string, keyAlgorithm: 'RSA' | 'S
 export const LISTED_CERTIFICATES = [listedCertificate('s1', 'RSA', 2048), listedCertificate('s2', 'SM2', 256)];
 
 /**
- * A certificate as it travels on an agent's wire (agent/store.ts `WireCertificate`: dates as
+ * A certificate as it travels on an agent's wire (`WireCertificate` of src/services/cert/vendor.ts: dates as
  * ISO text), before the adapters parse it: an RSA 2048 signing certificate of the test issuer,
  * valid through 2026; `over` changes what a test is about.
  */

@@ -41,6 +41,12 @@ export interface CertificateInfo {
   container?: string;
 }
 
+/**
+ * A certificate as an agent sends it (what `readCertificate` in wire.ts reads, and what the
+ * reference agent writes): the same fields, validity as ISO 8601 text.
+ */
+export type WireCertificate = Omit<CertificateInfo, 'notBefore' | 'notAfter'> & { notBefore: string; notAfter: string };
+
 export interface ProbeResult {
   /** Where the agent answered, e.g. "https://127.0.0.1:63451". */
   endpoint: string;
