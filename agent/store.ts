@@ -29,7 +29,6 @@ export interface StoreEntry {
   container: string | null;
 }
 
-
 export function entryFromCertificate(pemOrHex: string, store: CertStore, name: string, key: KeyPair | null, container: string | null): StoreEntry {
   const c = parseCertificate(pemOrHex);
   return {
