@@ -13,6 +13,7 @@ import envelope from './plugins/envelope';
 import requestToken from './plugins/request-token';
 import certTrust from './plugins/cert-trust';
 import certGuard from './plugins/cert-guard';
+import operationLog from './plugins/operation-log';
 import exportJobs from './plugins/export-jobs';
 import health from './plugins/health';
 import { deploymentOptions } from './http/deployment';
@@ -67,6 +68,8 @@ export async function buildApp({ db, config, logger = false, clock = realClock }
   // After permissions (403 first), before the request token is used up (docs/certificates.md).
   await app.register(certGuard);
   await app.register(requestToken);
+  // Every write and login, with who, what, when and from where (docs/operation-log.md).
+  await app.register(operationLog);
   // What certificate login and confirmation trust, read once (CERT_CA_FILES; the test PKI in development).
   await app.register(certTrust);
   // Uploads and imports stream their file parts (request.file() / request.parts()): the 10 MB

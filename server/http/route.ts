@@ -25,12 +25,12 @@ const isEmptyBody = (endpoint: Endpoint) => Array.isArray((endpoint.body as { an
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
   const prefix = app.prefix;
   if (!endpoint.path.startsWith(`${prefix}/`)) throw new Error(`${endpoint.path} is not under ${prefix}`);
-  const { anonymous, requestToken, notEncrypted, admin, func } = endpoint.flags;
+  const { anonymous, requestToken, notEncrypted, admin, func, read, login } = endpoint.flags;
   const input = isEmptyBody(endpoint) || endpoint.multipart ? {} : endpoint.method === 'GET' ? { querystring: endpoint.body } : { body: endpoint.body };
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length),
-    config: { anonymous, requestToken, admin, func, ...(notEncrypted ? { envelope: false } : {}) },
+    config: { anonymous, requestToken, admin, func, read, login, ...(notEncrypted ? { envelope: false } : {}) },
     schema: { ...input, ...(endpoint.params ? { params: endpoint.params } : {}), ...(endpoint.file ? {} : { response: { 200: answerSchema(endpoint) } }) },
     handler: handler as never,
   });

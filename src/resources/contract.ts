@@ -16,27 +16,31 @@ export function resourceEndpoints(def: ResourceDef) {
   // Every page of the resource grants its calls; which records each page may touch is the
   // server's page scope (server/resources/register.ts, hidden params).
   const func = def.pages?.length ? [def.path, ...def.pages.map((p) => p.path)] : def.path;
+  const flags = def.adminOnly ? { func, admin: true } : { func };
   const name = def.label['en-US'];
   const Row = rowSchema(def);
   const step = (path: string, summary: string, body: typeof RecordRef | ReturnType<typeof reviewSchema> = RecordRef) =>
-    endpoint({ path: `${base}/${path}`, summary: `${name}: ${summary}`, body, data: Row, flags: { func } });
+    endpoint({ path: `${base}/${path}`, summary: `${name}: ${summary}`, body, data: Row, flags });
   const reviewed = def.lifecycle === 'review';
   const [on, off] = def.lifecycle === 'start-stop' ? ['start', 'stop'] : ['enable', 'disable'];
   const ruleCoded = Object.values(def.fields).some((f) => f.ruleCode);
   const unique = Object.entries(def.fields).filter(([, f]) => f.unique).map(([n]) => n);
 
-  return {
-    query: endpoint({ path: `${base}/query`, summary: `${name}: a page of records, filtered and sorted.`, body: querySchema(def), data: pageSchema(def), flags: { func } }),
-    byId: endpoint({ method: 'GET', path: `${base}/query-by-/:id`, summary: `${name}: one record by id (1401 when unknown).`, params: Body({ id: Type.String({ pattern: '^[0-9]{1,10}$' }) }), data: Row, flags: { func } }),
-    add: endpoint({ path: `${base}/add`, summary: `${name}: adds a record (${reviewed ? 'a draft' : 'in force, enabled'}).`, body: addSchema(def), data: Row, flags: { func, requestToken: true } }),
-    update: endpoint({ path: `${base}/update`, summary: `${name}: updates a record at the version it was read (1403 when someone changed it since).`, body: updateSchema(def), data: Row, flags: { func } }),
-    delete: endpoint({ path: `${base}/delete`, summary: `${name}: deletes a record ${reviewed ? 'still a draft' : 'once disabled'}.`, body: RecordRef, data: Nothing, flags: { func } }),
+  const read = {
+    query: endpoint({ path: `${base}/query`, summary: `${name}: a page of records, filtered and sorted.`, body: querySchema(def), data: pageSchema(def), flags }),
+    byId: endpoint({ method: 'GET', path: `${base}/query-by-/:id`, summary: `${name}: one record by id (1401 when unknown).`, params: Body({ id: Type.String({ pattern: '^[0-9]{1,10}$' }) }), data: Row, flags }),
+  };
+  if (def.readOnly) return read as typeof read & Partial<typeof writes>;
+  const writes = {
+    add: endpoint({ path: `${base}/add`, summary: `${name}: adds a record (${reviewed ? 'a draft' : 'in force, enabled'}).`, body: addSchema(def), data: Row, flags: { ...flags, requestToken: true } }),
+    update: endpoint({ path: `${base}/update`, summary: `${name}: updates a record at the version it was read (1403 when someone changed it since).`, body: updateSchema(def), data: Row, flags }),
+    delete: endpoint({ path: `${base}/delete`, summary: `${name}: deletes a record ${reviewed ? 'still a draft' : 'once disabled'}.`, body: RecordRef, data: Nothing, flags }),
     enable: step(on!, `${on}s a record.`),
     disable: step(off!, `${off}s a record.`),
     ...(reviewed
       ? {
-          saveAndSubmit: endpoint({ path: `${base}/save-and-submit`, summary: `${name}: adds a record and submits it for review.`, body: addSchema(def), data: Row, flags: { func, requestToken: true } }),
-          updateAndSubmit: endpoint({ path: `${base}/update-and-submit`, summary: `${name}: updates a draft or returned record and submits it.`, body: updateSchema(def), data: Row, flags: { func } }),
+          saveAndSubmit: endpoint({ path: `${base}/save-and-submit`, summary: `${name}: adds a record and submits it for review.`, body: addSchema(def), data: Row, flags: { ...flags, requestToken: true } }),
+          updateAndSubmit: endpoint({ path: `${base}/update-and-submit`, summary: `${name}: updates a draft or returned record and submits it.`, body: updateSchema(def), data: Row, flags }),
           submit: step('submit', 'submits a draft or returned record for review.'),
           nullify: step('cancel', 'nullifies (cancels) a record not under review.'),
           review: step('review', 'reviews a submitted record: pass, refuse or back, with a comment; not by its own submitter (1405); with the fields its approval field config (`approvalField`) opened, and only those (1407).', reviewSchema(def)),
@@ -49,13 +53,14 @@ export function resourceEndpoints(def: ResourceDef) {
             summary: `${name}: whether a value of a unique field (${unique.join(', ')}) is taken by another record (the form asks on blur; portal-shell §5 "code repeat").`,
             body: Body({ field: Type.Enum(unique), value: Text(200), id: Type.Optional(Id) }),
             data: Type.Object({ repeat: Type.Boolean() }),
-            flags: { func },
+            flags,
             client: { noLoading: true },
           }),
         }
       : {}),
-    ...(ruleCoded ? { ruleCode: endpoint({ path: `${base}/rule-code`, summary: `${name}: the next generated business number.`, body: Empty, data: Type.Object({ code: Text(64) }), flags: { func } }) } : {}),
+    ...(ruleCoded ? { ruleCode: endpoint({ path: `${base}/rule-code`, summary: `${name}: the next generated business number.`, body: Empty, data: Type.Object({ code: Text(64) }), flags }) } : {}),
   };
+  return { ...read, ...writes };
 }
 
 export type ResourceEndpoints = ReturnType<typeof resourceEndpoints>;

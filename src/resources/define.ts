@@ -181,6 +181,13 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * the business's setting (attach-type-set under this resource's code) on both sides.
    */
   attachments?: boolean;
+  /**
+   * Records the server writes itself (the operation log): the family has only its query and
+   * by-id read, and its page neither adds nor offers a row's lifecycle steps.
+   */
+  readOnly?: boolean;
+  /** Only administrators (userType 1) may call it, whatever duty grants its function. */
+  adminOnly?: boolean;
 }
 
 /**

@@ -29,6 +29,7 @@ import dataAuth from './defs/data-auth';
 import attachTypeSet from './defs/attach-type-set';
 import attachType from './defs/attach-type';
 import certSet from './defs/cert-set';
+import operateLog from './defs/operate-log';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -62,6 +63,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   attachTypeSet,
   attachType,
   certSet,
+  operateLog,
   approvalField,
   userInfo,
   duty,

@@ -136,7 +136,8 @@ interface Sent {
 }
 
 /** Tables whose rows a refused request may still touch by design: its session's last use, its envelope nonce, throttles, tokens. */
-const HOUSEKEEPING = new Set(['user_session', 'envelope_key', 'envelope_nonce', 'throttle_event', 'request_token', 'kysely_migration', 'kysely_migration_lock']);
+// The operation log records refused writes too (docs/operation-log.md): the refusal test checks it gained failures only.
+const HOUSEKEEPING = new Set(['user_session', 'envelope_key', 'envelope_nonce', 'throttle_event', 'request_token', 'kysely_migration', 'kysely_migration_lock', 'operate_log']);
 
 describe('fuzz gate: every route of the contract, generated from its schemas (PGlite)', () => {
   let t: TestApp;
@@ -248,6 +249,7 @@ describe('fuzz gate: every route of the contract, generated from its schemas (PG
   it('writes nothing for requests that must be refused: no session, an unknown field, a broken envelope', async () => {
     const before = await fingerprint();
     expect(Object.keys(before).length).toBeGreaterThan(10);
+    const lastLogged = (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from operate_log`.execute(t.db)).rows[0]!.id;
     const refusedArbitrary = (endpoint: Endpoint) => {
       const base = valid(endpoint.body as Schema);
       const cases: Array<fc.Arbitrary<Sent>> = [];
@@ -276,5 +278,7 @@ describe('fuzz gate: every route of the contract, generated from its schemas (PG
     }
     expect(refused).toBeGreaterThan(200);
     expect(await fingerprint()).toEqual(before);
+    const logged = await sql<{ outcome: string }>`select distinct outcome from operate_log where id > ${lastLogged}`.execute(t.db);
+    expect(logged.rows.map((r) => r.outcome).filter((o) => o !== 'FAILURE')).toEqual([]);
   }, 600_000);
 });

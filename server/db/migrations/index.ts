@@ -21,6 +21,7 @@ import * as m0018 from './0018_export_jobs';
 import * as m0019 from './0019_import_reports';
 import * as m0020 from './0020_attachments';
 import * as m0021 from './0021_certificates';
+import * as m0022 from './0022_operation_log';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0019_import_reports': m0019,
   '0020_attachments': m0020,
   '0021_certificates': m0021,
+  '0022_operation_log': m0022,
 };

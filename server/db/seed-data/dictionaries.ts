@@ -23,6 +23,9 @@ export const DICTIONARIES: DictionarySeed[] = [
   { group: 'constant', type: 'DefaultFlag', name: ['默认标志', 'Default flag'], items: [['1', '默认', 'Default'], ['2', '非默认', 'Not default']] },
   { group: 'constant', type: 'RequiredSetting', name: ['必填设置', 'Required setting'], items: [['1', '保持默认', 'Keep default'], ['2', '必填', 'Required'], ['3', '非必填', 'Optional']] },
   { group: 'dictionary', type: 'CertSetType', name: ['证书设置范围', 'Certificate setting scope'], items: [['func', '功能', 'Function'], ['module', '模块', 'Module']] },
+  // The operation log's kinds and outcomes (docs/operation-log.md).
+  { group: 'constant', type: 'OperateLogKind', name: ['操作日志类别', 'Operation log kind'], items: [['LOGIN', '登录', 'Login'], ['WRITE', '写操作', 'Write']] },
+  { group: 'constant', type: 'OperateOutcome', name: ['操作结果', 'Operation outcome'], items: [['SUCCESS', '成功', 'Success'], ['FAILURE', '失败', 'Failure']] },
   { group: 'custom', type: 'LoginType', name: ['登录方式', 'Login method'], items: [['password', '密码登录', 'Password'], ['qrcode', '扫码登录', 'QR code'], ['cert', '证书登录', 'Certificate']] },
   // Issue 10: the dictionaries the resource definitions name.
   {

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
 import { isCalendarDate } from '../../resources/register';
-import { requireFunc } from '../permissions';
+import { requireAdmin, requireFunc } from '../permissions';
 import { queryDictionaries } from '../dictionaries';
 import type { Translate } from '../../i18n';
 import { csvWriter } from './csv-writer';
@@ -143,6 +143,8 @@ export async function planExport(request: FastifyRequest, body: ExportRequest): 
   const { def, func, schema } = table;
   // The query's own grant: its function, or any of its pages' (src/resources/contract.ts).
   await requireFunc(func)(request);
+  // An administrators' table (the operation log) exports for administrators only, as it queries.
+  if (def.adminOnly) await requireAdmin(request);
   if (!Value.Check(schema, body.query)) {
     const first = [...Value.Errors(schema, body.query)][0] as { instancePath?: string; message?: string } | undefined;
     throw badRequest(`query${first?.instancePath ?? ''} ${first?.message ?? ''}`.trim());

@@ -56,7 +56,7 @@ export const cert = {
     summary: 'The certificate vendor (factory), its licence, the licence’s issuer pattern and the minimum toolkit version. Not encrypted (shell §7).',
     body: Body({ userName: UserName }),
     data: VendorInfo,
-    flags: certCall,
+    flags: { ...certCall, read: true },
     client: { noLoading: true },
   }),
   authInfo: endpoint({
@@ -72,7 +72,7 @@ export const cert = {
     summary: 'Certificate login: the detached signature of a live challenge by a certificate bound to the user. Answers like /login/login.',
     body: Body({ userCode: UserCode, signedData: SignedData, serialNumber: CertSerial, challenge: Challenge }),
     data: LoginAnswer,
-    flags: certCall,
+    flags: { ...certCall, login: 'cert' },
     client: { inlineErrors: true },
   }),
   validateCert: endpoint({

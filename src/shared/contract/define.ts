@@ -19,6 +19,14 @@ export interface RouteFlags {
   admin?: boolean;
   /** Only users whose duties grant this function code, or one of these codes (a resource's several pages). */
   func?: string | readonly string[];
+  /**
+   * A POST that only asks (a list, a status, a form's layout): not a write, so the operation log
+   * leaves it out (docs/operation-log.md). GETs and the calls named query…, validate-…,
+   * check-repeat and rule-code are reads without it.
+   */
+  read?: boolean;
+  /** The call logs a user in by this method: the operation log records it as a login (LoginType values). */
+  login?: 'password' | 'qrcode' | 'cert';
 }
 
 /** Options of the browser's client for this call. */

@@ -100,7 +100,7 @@ export const expandElement = {
     summary: 'The enabled templates a form can be filled from (code and name, in the caller’s language).',
     body: Body({}),
     data: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
-    flags: { func: FORM_FUNC },
+    flags: { func: FORM_FUNC, read: true },
     client: { noLoading: true },
   }),
   byCode: endpoint({
@@ -108,7 +108,7 @@ export const expandElement = {
     summary: 'The template for a new form, by code: data is JSON text of {templateCode, templateName, template, templateData} (the defaults). 1800 unknown, 1804 disabled.',
     body: Body({ code: TemplateCode }),
     data: Type.String(),
-    flags: { func: FORM_FUNC },
+    flags: { func: FORM_FUNC, read: true },
     client: { inlineErrors: true },
   }),
   pageInfo: endpoint({
@@ -116,7 +116,7 @@ export const expandElement = {
     summary: 'A filled form for view or edit: data is JSON text of {id, version, templateCode, templateName, template, templateData, creatorName}. 1806 when unknown.',
     body: Body({ id: Id }),
     data: Type.String(),
-    flags: { func: FORM_FUNC },
+    flags: { func: FORM_FUNC, read: true },
     client: { inlineErrors: true },
   }),
   save: endpoint({

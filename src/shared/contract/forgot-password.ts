@@ -38,7 +38,7 @@ export const forgotPassword = {
     summary: 'The password rule, for the forgot-password page before anyone is logged in.',
     body: Empty,
     data: PasswordRule,
-    flags: anonymous,
+    flags: { ...anonymous, read: true },
     client: { noLoading: true },
   }),
 };

@@ -51,6 +51,6 @@ export const loginPage = {
     path: '/api/fsmc/login/out/app/download/generate',
     summary: 'A QR image of the mobile app’s download address (1250 when none is configured).',
     data: Type.Object({ qrImage: Type.String(), url: Type.String() }),
-    flags: { anonymous: true },
+    flags: { anonymous: true, read: true },
   }),
 };

@@ -24,7 +24,7 @@ export const login = {
     summary: 'Password login: a session token, the language and loginUserInfo. Throttled per user code and per address (1201).',
     body: Body({ userCode: UserCode, password: Password }),
     data: LoginAnswer,
-    flags: anonymous,
+    flags: { ...anonymous, login: 'password' },
     client: { inlineErrors: true },
   }),
   logout: endpoint({ path: '/api/fsmc/login/login-out', summary: 'Ends the calling session.', data: Nothing }),

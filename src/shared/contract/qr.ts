@@ -11,7 +11,7 @@ export const qr = {
     summary: 'A one-time QR login code: its id, image, confirmation address and expiry. Throttled per address.',
     body: Empty,
     data: Type.Object({ qrId: Type.String(), qrImage: Type.String(), confirmUrl: Type.String(), expiresAt: Timestamp }),
-    flags: { anonymous: true },
+    flags: { anonymous: true, read: true },
     client: { noLoading: true },
   }),
   status: endpoint({
@@ -25,7 +25,7 @@ export const qr = {
       lang: Type.Optional(LoginAnswer.properties.lang),
       loginUserInfo: Type.Optional(LoginAnswer.properties.loginUserInfo),
     }),
-    flags: { anonymous: true },
+    flags: { anonymous: true, login: 'qrcode' },
     client: { noLoading: true },
   }),
   detail: endpoint({
@@ -33,6 +33,7 @@ export const qr = {
     summary: 'What the confirming user checks: which browser asks (address, user agent) and until when.',
     body: QrId,
     data: Type.Object({ status: QrStatus, createdAt: Timestamp, expiresAt: Timestamp, clientAddress: Nullable(Type.String()), userAgent: Nullable(Type.String()) }),
+    flags: { read: true },
   }),
   confirm: endpoint({ path: '/api/fsmc/login/qrcode/in/confirm', summary: 'The logged-in user confirms a waiting code.', body: QrId, data: Nothing }),
 };

@@ -27,6 +27,7 @@ export const sectionOrder = {
       customOrder: Type.Union([Type.Array(Type.Object({ name: Type.String(), exist: Type.Boolean() })), Type.Null()]),
       hiddenParams: Type.Array(Type.String()),
     }),
+    flags: { read: true },
     client: { noLoading: true },
   }),
   save: endpoint({

@@ -84,7 +84,7 @@ export const userAdmin = {
     summary: 'A page of the live sessions, most recently seen first.',
     body: Paging,
     data: Page(OnlineUser),
-    flags: { func: USER },
+    flags: { func: USER, read: true },
   }),
   dutyStations: endpoint({
     path: '/api/fsmc/user-info/query-duty-station',

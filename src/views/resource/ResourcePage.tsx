@@ -107,6 +107,8 @@ function ResourcePage({ view }: { view: ResourceView }) {
         }
       : {}),
     ...(def.fields[c.field]?.type === 'bool' ? { format: (v: unknown) => t(v ? 'resource.yes' : 'resource.no') } : {}),
+    // The record's own times travel as UTC ISO text: shown in the reader's time and language (the operation log's time).
+    ...(c.field === 'createdAt' || c.field === 'updatedAt' ? { format: (v: unknown) => (typeof v === 'string' && v ? new Date(v).toLocaleString(lang, { hour12: false }) : '') } : {}),
     ...(names.has(c.field) ? { format: (v: unknown) => names.get(c.field)!.get(String(v)) ?? String(v ?? '') } : {}),
     ...(def.fields[c.field]?.type === 'decimal' ? { decimals: def.fields[c.field]!.scale } : {}),
     ...(c.link ? { link: c.link } : {}),
@@ -125,7 +127,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
         <HStack wrap="wrap">
           {extras?.toolbar && <extras.toolbar def={def} view={view} reload={list.refresh} />}
           <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('resource.action.refresh')}</Button>
-          <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>
+          {!def.readOnly && <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>}
         </HStack>
       </HStack>
       <QueryForm page={query} />

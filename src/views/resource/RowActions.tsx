@@ -29,7 +29,8 @@ export const ROW_BUTTONS_INLINE = 1;
 export function RowActions({ def, row, disabled, onIntent }: { def: ResourceDef; row: ResourceRow; disabled: boolean; onIntent: (intent: RowIntent) => void }) {
   const { t } = useI18n();
   const allowed = allowedRecordEvents(def.lifecycle === 'review', { recordState: row.recordState as StoredRecordState['recordState'], enabled: row.enabled });
-  const buttons = BUTTONS.filter((b) => allowed.includes(b.event));
+  // A read-only family (the operation log) offers its records to view, never a step.
+  const buttons = def.readOnly ? [] : BUTTONS.filter((b) => allowed.includes(b.event));
   const labelOf = (b: (typeof BUTTONS)[number]) => t(`resource.action.${def.lifecycle === 'start-stop' && b.startStop ? b.startStop : b.label}`);
   const danger = (b: (typeof BUTTONS)[number]) => b.label === 'delete' || b.label === 'nullify';
   const inline = buttons.slice(0, ROW_BUTTONS_INLINE);
