@@ -305,6 +305,8 @@ export const ATTACHMENT_DEFAULT_CATEGORY = 'upload-none-defalut';
 export const ATTACHMENT_SYSTEM_CODE = '11';
 export const ZOOM = { min: 0.3, max: 5, step: 0.1, initial: 1 } as const;
 export const WATERMARK = { tile: 250, angle: -30 } as const;
+/** Ours: the watermark's time is redrawn this often, so a screenshot carries the minute it was taken. */
+export const WATERMARK_TIME_REFRESH_MS = 60_000;
 export const DATE_FORMAT = 'yyyy-MM-dd';
 export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
 export const DATE_TIME_FULL_FORMAT = 'yyyy-MM-dd HH:mm:ss';

@@ -18,6 +18,7 @@ import { ShellDrawers } from '../../widgets/drawers/ShellDrawers';
 import { NavMenu } from '../../widgets/menu/NavMenu';
 import { Breadcrumbs } from '../../widgets/menu/Breadcrumbs';
 import { ReminderNotice } from '../../widgets/ReminderNotice';
+import { Watermark } from '../../widgets/watermark/Watermark';
 import { ShellContext, type ShellValue } from '../../widgets/shell-context';
 import { ShellHeader } from './ShellHeader';
 import { ShellRoutes } from './ShellRoutes';
@@ -156,6 +157,7 @@ export default function ShellView() {
       </Flex>
       <ShellDrawers />
       <ReminderNotice />
+      <Watermark user={value.user} />
     </ShellContext.Provider>
   );
 }
