@@ -5,16 +5,9 @@ import { HEADERS } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import type { CertRequired } from '../../src/shared/contract/cert';
 import { refuse } from '../http/answer';
+import { isReadCall } from '../http/reads';
 import { consumeCertFlag } from '../services/cert-login';
 
-/**
- * Reads never need a certificate: every GET, and the POST calls that only ask: `query` and
- * `query-…` (query-by-, query-duty-station…), `validate-…` (is this code taken?), and the
- * resource form's own helpers `check-repeat` (asked on blur and before saving) and `rule-code`
- * (the next number for a new record). Guarding those made the form ask for a signature for a
- * uniqueness check, whose flag then went to the check and left the save itself to ask again.
- */
-const isRead = (request: FastifyRequest) => request.method === 'GET' || /\/(query|query-[^/]+|validate-[^/]+|check-repeat|rule-code)(\/|$)/.test(request.routeOptions.url ?? '');
 
 /**
  * Of the route's functions, the first an in-force certificate setting covers (approved and
@@ -51,7 +44,9 @@ async function coveredFunc(request: FastifyRequest, funcs: readonly string[]): P
 export default fp(async function certGuard(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
     const { func } = request.routeOptions.config;
-    if (!func || isRead(request)) return;
+    // Reads never need a certificate (guarding the form's uniqueness check once used up the
+    // flag meant for the save, which then asked again).
+    if (!func || isReadCall(request)) return;
     const covered = await coveredFunc(request, typeof func === 'string' ? [func] : func);
     if (!covered) return;
     const header = request.headers[HEADERS.validFlag];

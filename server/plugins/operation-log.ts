@@ -3,11 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { RESOURCES } from '../../src/resources';
 import type { Db } from '../db/database';
+import { isReadCall } from '../http/reads';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A POST that only asks (the contract's `read` flag): not a write, not logged. */
-    read?: boolean;
     /** The call logs a user in by this method (the contract's `login` flag): logged as a login. */
     login?: 'password' | 'qrcode' | 'cert';
   }
@@ -32,9 +31,6 @@ export interface OperationEntry {
   clientAddress: string | null;
 }
 
-/** The calls named as questions are reads whatever their method (the same rule the cert guard uses). */
-const READ_NAME = /\/(query|query-[^/]+|validate-[^/]+|check-repeat|rule-code)(\/|$)/;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RESOURCE_CODES = new Set(RESOURCES.map((def) => def.code));
 
 const cut = (text: unknown, max: number): string | null => (typeof text === 'string' && text !== '' ? text.slice(0, max) : null);
@@ -80,7 +76,7 @@ export function operationEntry(request: FastifyRequest, reply: FastifyReply, pay
   if (!url?.startsWith('/api/')) return null;
   const config = request.routeOptions.config;
   const login = config.login;
-  const isWrite = !login && !READ_METHODS.has(request.method) && !config.read && !READ_NAME.test(url);
+  const isWrite = !login && !isReadCall(request);
   if (!login && !isWrite) return null;
   // A guarded call without a live session never reached its route: nobody to name, nothing done.
   if (isWrite && !config.anonymous && !request.user) return null;
