@@ -75,7 +75,7 @@ function build() {
 async function loaded(dist) {
   const { chromium } = await import('@playwright/test');
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-first-screen-data-'));
-  const port = 18000 + Math.floor(Math.random() * 1000);
+  const port = Number(process.env.BENCH_PORT ?? 18000 + Math.floor(Math.random() * 1000));
   const server = spawn(process.execPath, [path.join(dist, 'server/main.mjs')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, STATIC_DIR: path.join(dist, 'public'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
@@ -142,7 +142,8 @@ async function main() {
   const dist = distArg ? path.resolve(ROOT, distArg) : build();
   const publicDir = path.join(dist, 'public');
   console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const assets = fs.readdirSync(path.join(publicDir, 'assets'));
+  // The build's .br and .gz copies (issue 16) are the same files: only the originals are listed.
+  const assets = fs.readdirSync(path.join(publicDir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
   const css = assets.filter((f) => f.endsWith('.css'));
   console.log(`${assets.filter((f) => f.endsWith('.js')).length} scripts and ${css.length} stylesheets in assets/ (Chakra's styles are inserted by Emotion at run time, inside the scripts)`);
 

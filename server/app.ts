@@ -89,11 +89,15 @@ export async function buildApp({ db, config, logger = false, clock = realClock }
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build's brotli and gzip copies (rspack.config.ts, CompressAssetsPlugin), chosen by
+      // Accept-Encoding, with Vary: Accept-Encoding; the plain file when neither is accepted.
+      preCompressed: true,
       // @fastify/static 10 hands the Fastify reply here, not a raw response.
       setHeaders(reply: unknown, filePath: string) {
         const r = reply as { header(name: string, value: string): void };
-        // Hashed assets never change; pages and locale files must be re-checked.
-        r.header('Cache-Control', /\.[0-9a-f]{8,}\.(js|css)$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Hashed assets never change; pages and locale files must be re-checked. filePath is
+        // the copy sent, so a compressed one ends in .br or .gz.
+        r.header('Cache-Control', /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
         r.header('X-Content-Type-Options', 'nosniff');
       },
     });
