@@ -10,6 +10,7 @@ import { exchangeRateRows } from './seed-data/exchange-rates';
 import { APPROVAL_FIELDS } from './seed-data/approval-fields';
 import { EMBEDDED_PAGES } from './seed-data/embedded-pages';
 import { FINANCIAL_OFFICES, accountRows, budgetRows, contactAccountRows, coopNetworkRows } from './seed-data/lookup-data';
+import { PROCESS_FLOWS } from './seed-data/process-flows';
 import { ORG_STRUCTS, ORG_STRUCT_MODULE_RELS, ORG_STRUCT_NODES } from './seed-data/org-structures';
 import { DEPARTMENTS, ORGANISATIONS, SYS_PARAM_SETTINGS, counterPartyRows, dictionaryTypeRows, rateAddRows } from './seed-data/resources-misc';
 
@@ -69,6 +70,7 @@ export async function seedResources(tx: Db, options: SeedResourcesOptions = {}):
     ['counterParty', counterPartyRows()],
     ['sysParamSetting', SYS_PARAM_SETTINGS],
     ['rateAdd', rateAddRows()],
+    ['processConfig', PROCESS_FLOWS],
     ['approvalField', APPROVAL_FIELDS],
     ['sysPageIframe', EMBEDDED_PAGES],
     ['financialOffice', FINANCIAL_OFFICES],

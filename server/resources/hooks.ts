@@ -5,6 +5,7 @@ import { dictionaryValueHooks } from './dictionary-value-hooks';
 import { approvalFieldHooks } from './approval-field-hooks';
 import { sysPageIframeHooks } from './sys-page-iframe-hooks';
 import { dataAuthHooks } from './data-auth-hooks';
+import { processConfigHooks } from './process-config-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -21,4 +22,5 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'org-info': orgInfoStructHooks,
   'org-struct': orgStructHooks,
   'org-struct-node': orgStructNodeHooks,
+  'process-config': processConfigHooks,
 };

@@ -17,6 +17,7 @@ import { resourceScope } from './scope';
 import { checkChoiceFields } from '../services/field-choice';
 import { bindDraft, requireAttachments } from '../services/attachments/store';
 import { recordOrderNo } from '../../src/shared/attachments';
+import * as workflow from '../services/workflow';
 
 /**
  * One call registers a resource family's routes from its definition (issue 10 point 1): the
@@ -47,6 +48,9 @@ export function isCalendarDate(text: string): boolean {
 const ATTACHMENT_CHECKED_STEPS: ReadonlySet<RecordEventType> = new Set(['RECORD.UPDATE', 'RECORD.UPDATE_AND_SUBMIT', 'RECORD.SUBMIT']);
 
 const DECISION_EVENTS = { pass: 'RECORD.PASS', refuse: 'RECORD.REFUSE', back: 'RECORD.BACK' } as const;
+
+/** The steps that leave a record submitted: each starts the business type's approval flow, when it has one (docs/approvals.md). */
+const SUBMITTING_STEPS: ReadonlySet<RecordEventType> = new Set(['RECORD.SAVE_AND_SUBMIT', 'RECORD.UPDATE_AND_SUBMIT', 'RECORD.SUBMIT']);
 
 export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: ResourceHooks = {}): void {
   const calls = resourceEndpoints(def);
@@ -123,6 +127,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       const inserted = await store.insertRecord(tx, def, body, next, userOf(request));
       if (def.attachments) await attachmentsOnAdd(tx, request, inserted.id, body.attachmentOrderNo);
       await hooks.afterWrite?.(tx, inserted, step, request);
+      if (review && SUBMITTING_STEPS.has(step)) await workflow.startFlow(tx, def.code, inserted.id, userOf(request));
       return inserted;
     });
     return ok(row);
@@ -144,9 +149,13 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       const row = await store.requireRecord(tx, def, body.id, scope.all);
       if (row.version !== body.version) throw refuse(CODE.recordStale);
       const next = decide(request, row, event);
-      if (event === 'RECORD.PASS' || event === 'RECORD.REFUSE' || event === 'RECORD.BACK') {
+      const deciding = event === 'RECORD.PASS' || event === 'RECORD.REFUSE' || event === 'RECORD.BACK';
+      if (deciding) {
         if (row.updatedBy === userOf(request)) throw refuse(CODE.reviewOwnSubmission);
       }
+      // A record under an approval flow: the flow says who decides its current step.
+      const flow = deciding && review ? await workflow.runningFlow(tx, def.code, row.id) : null;
+      if (flow) await workflow.checkDecider(tx, request, flow, userOf(request));
       if (withBody) await validate(tx, request, body, row.id);
       const approved = body.decision ? await approvalValues(tx, request, row.id, body as never) : null;
       await hooks.beforeStep?.(tx, row, event, request);
@@ -155,9 +164,17 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
         await store.deleteRecord(tx, def, body);
         return null;
       }
+      if (flow) await workflow.decide(tx, flow, body.decision!, userOf(request), body.comment);
+      // A pass before the flow's last step moves the flow on; the record stays submitted (and keeps what the approval config opened).
+      if (flow && event === 'RECORD.PASS' && !workflow.isLastStep(flow)) {
+        const kept = approved ? await store.updateRecord(tx, def, body, { body: approved }, userOf(request)) : row;
+        await store.recordReview(tx, def, row.id, body.decision!, body.comment, userOf(request));
+        return kept;
+      }
       const written = await store.updateRecord(tx, def, body, { ...(withBody ? { body } : approved ? { body: approved } : {}), state: next }, userOf(request));
       if (body.decision) await store.recordReview(tx, def, row.id, body.decision, body.comment, userOf(request));
       await hooks.afterWrite?.(tx, written, event, request);
+      if (review && SUBMITTING_STEPS.has(event)) await workflow.startFlow(tx, def.code, written.id, userOf(request));
       return written;
     });
     return ok(result);

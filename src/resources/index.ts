@@ -30,6 +30,12 @@ import attachTypeSet from './defs/attach-type-set';
 import attachType from './defs/attach-type';
 import certSet from './defs/cert-set';
 import operateLog from './defs/operate-log';
+import funcButton from './defs/func-button';
+import ratePlan from './defs/rate-plan';
+import financeOrgEnter from './defs/finance-org-enter';
+import financeOrgModify from './defs/finance-org-modify';
+import financeOrgBack from './defs/finance-org-back';
+import processConfig from './defs/process-config';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -44,8 +50,12 @@ export const RESOURCES: readonly ResourceDef[] = [
   department,
   counterParty,
   contactOrgAcc,
+  financeOrgEnter,
+  financeOrgModify,
+  financeOrgBack,
   account,
   budget,
+  ratePlan,
   rateAdd,
   exchangeRate,
   currency,
@@ -62,8 +72,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   sysPageIframe,
   attachTypeSet,
   attachType,
+  processConfig,
   certSet,
   operateLog,
+  funcButton,
   approvalField,
   userInfo,
   duty,

@@ -327,6 +327,15 @@ export const CODE = {
   certFlagInvalid: 2921,
   /** The certificate flag's CERT_FLAG_SECONDS have passed. */
   certFlagExpired: 2922,
+  // 3000-3019: approval flows (docs/approvals.md)
+  /** The record's flow is at a step none of the caller's duties may decide. */
+  flowNotYourStep: 3000,
+  /** The caller decided another step of this flow already: each step is someone else's. */
+  flowDecidedBefore: 3001,
+  /** A process-config step number the business type has already. */
+  flowStepTaken: 3002,
+  /** A process-config business type that names no reviewed resource. */
+  flowBusinessTypeUnknown: 3003,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -22,6 +22,8 @@ import * as m0019 from './0019_import_reports';
 import * as m0020 from './0020_attachments';
 import * as m0021 from './0021_certificates';
 import * as m0022 from './0022_operation_log';
+import * as m0023 from './0023_approval_flows';
+import * as m0024 from './0024_func_button';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0020_attachments': m0020,
   '0021_certificates': m0021,
   '0022_operation_log': m0022,
+  '0023_approval_flows': m0023,
+  '0024_func_button': m0024,
 };

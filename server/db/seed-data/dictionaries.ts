@@ -22,6 +22,9 @@ export const DICTIONARIES: DictionarySeed[] = [
   { group: 'constant', type: 'YesOrNo', name: ['是否', 'Yes or no'], items: [['1', '是', 'Yes'], ['0', '否', 'No']] },
   { group: 'constant', type: 'DefaultFlag', name: ['默认标志', 'Default flag'], items: [['1', '默认', 'Default'], ['2', '非默认', 'Not default']] },
   { group: 'constant', type: 'RequiredSetting', name: ['必填设置', 'Required setting'], items: [['1', '保持默认', 'Keep default'], ['2', '必填', 'Required'], ['3', '非必填', 'Optional']] },
+  { group: 'dictionary', type: 'RatePlanApplyType', name: ['利率方案申请类型', 'Rate plan application type'], items: [['ADD', '新增', 'Add'], ['CHANGE', '变更', 'Change']] },
+  // What a row of the hide-button map names (src/resources/defs/func-button.ts).
+  { group: 'constant', type: 'FuncElementKind', name: ['隐藏元素类别', 'Hidden element kind'], items: [['button', '按钮', 'Button'], ['param', '查询参数', 'Query parameter']] },
   { group: 'dictionary', type: 'CertSetType', name: ['证书设置范围', 'Certificate setting scope'], items: [['func', '功能', 'Function'], ['module', '模块', 'Module']] },
   // The operation log's kinds and outcomes (docs/operation-log.md).
   { group: 'constant', type: 'OperateLogKind', name: ['操作日志类别', 'Operation log kind'], items: [['LOGIN', '登录', 'Login'], ['WRITE', '写操作', 'Write']] },

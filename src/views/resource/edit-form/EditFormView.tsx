@@ -24,6 +24,7 @@ import { USER_TYPE_ADMIN } from '../../../shared/constants';
 import { bodyOf } from '../../../services/resource-form';
 import { AttachmentUpload, type UploadController } from '../../../widgets/upload/AttachmentUpload';
 import { draftOrderNo, isReadOnlyMode, recordOrderNo } from '../../../shared/attachments';
+import { ApprovalPanel } from '../../../widgets/approval/ApprovalPanel';
 
 export interface EditFormProps {
   def: ResourceDef;
@@ -147,6 +148,8 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
         </Box>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </form>
+      {/* A reviewed record read or decided: its approval flow (docs/approvals.md); nothing shows for a business without one. */}
+      {record && def.lifecycle === 'review' && (form.mode === 'view' || form.mode === 'approval') && <ApprovalPanel key={record.id} businessType={def.code} recordId={record.id} />}
       {form.mode === 'approval' && onReview && (
         <ReviewPanel
           disabled={fieldConfig.loading}

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, CHECKER, STAFF, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+/**
+ * Issue 15 points 1 and 2 (docs/approvals.md), in the real browser against the real server: a
+ * staff user submits a rate plan, an approver passes the first step and another sends it back,
+ * the submitter sees the whole history with comments; the flow steps show the right active
+ * step at each turn. One browser context per user.
+ */
+
+const form = (page: Page) => page.getByTestId('record-form');
+const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
+const rows = (page: Page) => page.getByTestId('resource-table').locator('[data-part=row]');
+const approval = (page: Page) => page.getByTestId('approval');
+const currentStep = (page: Page) => approval(page).locator('[data-part=step][data-state=current]');
+
+async function openRatePlans(page: Page, user: { userCode: string; password: string }) {
+  await loginAs(page, user);
+  await page.goto('/index.html#/rate-plan');
+  await expect(page.getByTestId('resource-rate-plan')).toBeVisible();
+}
+
+test('a rate plan: staff submit, one approver passes the first step, another sends it back, the submitter reads the whole history', async ({ browser }) => {
+  const planName = `两步审批方案${test.info().parallelIndex}-${test.info().retry}-${Date.now() % 100000}`;
+
+  // The clerk fills in a plan, saves it as a draft and submits it.
+  const staff = await (await browser.newContext()).newPage();
+  await openRatePlans(staff, STAFF);
+  await staff.getByRole('button', { name: '新增', exact: true }).click();
+  await field(staff, 'planName').fill(planName);
+  await field(staff, 'rateType').selectOption({ label: '贷款市场报价利率' });
+  await field(staff, 'floatRate').fill('0.35');
+  await field(staff, 'effectiveDate').fill('2026-12-01');
+  await form(staff).getByRole('button', { name: '保存', exact: true }).click();
+  await expect(form(staff).getByTestId('record-version')).toContainText('草稿');
+  await form(staff).getByRole('button', { name: '提交', exact: true }).click();
+  await expect(form(staff)).toHaveCount(0);
+  const mine = rows(staff).filter({ hasText: planName });
+  await expect(mine).toContainText('待审核');
+
+  // The first approver sees the first step active, the chart of the process, and passes it.
+  const admin = await (await browser.newContext()).newPage();
+  await openRatePlans(admin, ADMIN);
+  const pending = rows(admin).filter({ hasText: planName });
+  await pending.getByRole('button', { name: '审核' }).click();
+  await expect(currentStep(admin)).toContainText('部门复核');
+  await expect(approval(admin)).toContainText('利率方案审批流程');
+  await expect(approval(admin).getByTestId('flow-chart').locator('[data-part=chart-node]')).toHaveText(['开始', /部门复核.*系统管理员/, /资金主管审批/, '结束']);
+  await expect(approval(admin).getByTestId('approval-history-item')).toHaveCount(1);
+  await admin.getByTestId('review-panel').getByRole('textbox').fill('利率合理，同意');
+  await admin.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
+  await expect(form(admin)).toHaveCount(0);
+  // The plan is still under review: it has a second step.
+  await expect(pending).toContainText('待审核');
+  await expectNoRawLocaleKeys(admin);
+
+  // The second approver finds the second step active (its popover says who decides it), reads
+  // the first approver's comment in the history, and sends the plan back.
+  const checker = await (await browser.newContext()).newPage();
+  await openRatePlans(checker, CHECKER);
+  const second = rows(checker).filter({ hasText: planName });
+  await second.getByRole('button', { name: '审核' }).click();
+  await expect(currentStep(checker)).toContainText('资金主管审批');
+  await expect(approval(checker).locator('[data-part=step]').nth(1)).toHaveAttribute('data-state', 'complete');
+  await approval(checker).getByTestId('flow-step-current').click();
+  await expect(checker.getByTestId('flow-step-popover')).toContainText('审批人');
+  await checker.keyboard.press('Escape');
+  await expect(approval(checker).getByTestId('approval-history-item').nth(1)).toContainText('利率合理，同意');
+  await checker.getByTestId('review-panel').getByRole('textbox').fill('浮动点数偏高，请调整');
+  await checker.getByTestId('review-panel').getByRole('button', { name: '退回' }).click();
+  await expect(form(checker)).toHaveCount(0);
+  await expect(second).toContainText('已退回');
+
+  // Back with the submitter: the whole history with every comment, and the submission active again.
+  await staff.reload();
+  await expect(mine).toContainText('已退回');
+  await mine.getByRole('button', { name: '查看' }).click();
+  const items = approval(staff).getByTestId('approval-history-item');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText('提交申请');
+  await expect(items.nth(0)).toContainText('下一步：部门复核');
+  await expect(items.nth(1)).toContainText('部门复核');
+  await expect(items.nth(1)).toContainText('通过');
+  await expect(items.nth(1)).toContainText(ADMIN.name);
+  await expect(items.nth(1)).toContainText('审批意见：利率合理，同意');
+  await expect(items.nth(2)).toContainText('资金主管审批');
+  await expect(items.nth(2)).toContainText('退回');
+  await expect(items.nth(2)).toContainText(CHECKER.name);
+  await expect(items.nth(2)).toContainText('审批意见：浮动点数偏高，请调整');
+  await expect(currentStep(staff)).toContainText('提交申请');
+  await expect(approval(staff).locator('[data-part=step][data-state=complete]')).toHaveCount(0);
+  await expectNoRawLocaleKeys(staff);
+});
