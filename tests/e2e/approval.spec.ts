@@ -91,4 +91,11 @@ test('a rate plan: staff submit, one approver passes the first step, another sen
   await expect(currentStep(staff)).toContainText('提交申请');
   await expect(approval(staff).locator('[data-part=step][data-state=complete]')).toHaveCount(0);
   await expectNoRawLocaleKeys(staff);
+
+  // Putting it right, the clerk has the comments in sight under the edit form.
+  await form(staff).getByRole('button', { name: '关闭', exact: true }).click();
+  await expect(form(staff)).toHaveCount(0);
+  await mine.getByRole('button', { name: '修改', exact: true }).click();
+  await expect(field(staff, 'floatRate')).toBeEditable();
+  await expect(approval(staff).getByTestId('approval-history-item').nth(2)).toContainText('浮动点数偏高，请调整');
 });

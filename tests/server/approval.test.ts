@@ -180,6 +180,12 @@ describe.each(availableBackends())('approval flows on %s', (backend) => {
       expect(denied.status).toBe(403);
     });
 
+    it('takes a data source’s paging and still answers the whole list', async () => {
+      const res = await post<ApprovalHistoryItem[]>('/api/wkfl/workdesk/task-form/query/task-history/list', { businessType: 'rate-plan', recordId: 1, start: 1, limit: 10 }, staff);
+      expect(res.body.code).toBe(0);
+      expect(Array.isArray(res.body.data)).toBe(true);
+    });
+
     it('a reviewed type without a configured flow is reviewed once, as before, and has no steps', async () => {
       const s = await post<FlowStep[]>('/api/wkfl/workdesk/task-form/query/flow-step/list', { businessType: 'rate-add', recordId: 1 }, admin);
       expect(s.body).toMatchObject({ code: 0, data: [] });

@@ -11,7 +11,11 @@ import { FLOW_ACTIONS, FLOW_STATUSES } from '../workflow';
 
 /** A business type is the code of a reviewed resource (rate-plan, finance-org-enter, …). */
 const BusinessType = Required(64);
-const RecordRef = Body({ businessType: BusinessType, recordId: Id });
+/**
+ * A record's flow. A data-source widget adds its paging (widgets §7: "extra parameters plus start
+ * and limit"); the answer is the whole list all the same, so they are taken and not used.
+ */
+const RecordRef = Body({ businessType: BusinessType, recordId: Id, start: Type.Optional(Paging.properties.start), limit: Type.Optional(Paging.properties.limit) });
 
 /** Widgets §3 "Approval history item"; fileList is always empty (decisions carry no attachments yet). */
 export const ApprovalHistoryItem = Type.Object({

@@ -148,8 +148,8 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
         </Box>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </form>
-      {/* A reviewed record read or decided: its approval flow (docs/approvals.md); nothing shows for a business without one. */}
-      {record && def.lifecycle === 'review' && (form.mode === 'view' || form.mode === 'approval') && <ApprovalPanel key={record.id} businessType={def.code} recordId={record.id} />}
+      {/* A reviewed record read, decided, or sent back and being put right: its approval flow (docs/approvals.md); nothing shows for a business without one. */}
+      {record && def.lifecycle === 'review' && (form.mode === 'view' || form.mode === 'approval' || record.recordState === 'returned') && <ApprovalPanel key={record.id} businessType={def.code} recordId={record.id} />}
       {form.mode === 'approval' && onReview && (
         <ReviewPanel
           disabled={fieldConfig.loading}
