@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Language } from '../../src/shared/constants';
+import { hideButtonMap, type FunctionElementRow, type HideButtonMap } from '../../src/shared/function-display';
 
 /**
  * The menu a user may see (shell §2, §6): the functions granted to the active duties of their
@@ -54,4 +55,18 @@ export async function grantedPageIds(db: Db, userId: number): Promise<Set<number
   const { rows } = await sql<{ id: number }>`
     select distinct f.id as "id" from func f where f.func_url is not null and f.id in (${grantedIds(userId)})`.execute(db);
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The hide-button map that comes with the user's menu (widgets §6, §7): the enabled func-button
+ * rows of the functions the user is granted, so no one learns what another function hides.
+ */
+export async function userHideButtons(db: Db, userId: number): Promise<HideButtonMap> {
+  const { rows } = await sql<FunctionElementRow>`
+    select b.func_url as "funcUrl", b.element_kind as "elementKind", b.element_code as "elementCode", b.function_display as "functionDisplay"
+    from func_button b
+    where b.enabled and b.record_state = 'approved'
+      and b.func_url in (select f.func_url from func f where f.func_url is not null and f.id in (${grantedIds(userId)}))
+    order by b.id`.execute(db);
+  return hideButtonMap(rows);
 }

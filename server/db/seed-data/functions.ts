@@ -130,6 +130,7 @@ export const FUNCTION_TREE: FunctionSeed[] = [
         leaf(70212, '动态表单', 'Dynamic forms', '/dynamic-form'),
         leaf(70213, '审批字段配置', 'Approval field config', '/approval-field'),
         leaf(70214, '附件类型', 'Attachment types', '/attach-type'),
+        leaf(70215, '按钮与参数隐藏', 'Button and parameter hiding', '/func-button'),
       ] },
       { id: 703, zh: '业务配置', en: 'Business configuration', children: [
         leaf(70301, '业务类型设置', 'Business types', '/business-type-set'),

@@ -8,6 +8,7 @@ export type DefaultMenu = DataOf<typeof c.defaultQuery>;
 
 export const menuApi = {
   userMenu: () => call(c.userMenu, {}),
+  hideButtons: () => call(c.hideButtons, {}, { noLoading: true, noErrorTip: true }),
   oftenQuery: () => call(c.oftenQuery, {}),
   oftenAdd: (funcId: number) => call(c.oftenAdd, { funcId }),
   oftenDelete: (funcId: number) => call(c.oftenDelete, { funcId }),

@@ -10,6 +10,7 @@ import { COLUMN_WIDTH } from '../../shared/constants';
 const OPERATION_EXTRAS_WIDTH = 80;
 import { resourceApi, type ResourceRow } from '../../services/api/resources';
 import { dictionaryTexts } from '../../services/dictionaries';
+import { useFunctionDisplay } from '../../services/function-display';
 import { ask } from '../../services/http/questions';
 import { I18nProvider, useI18n } from '../../services/i18n/react';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
@@ -37,12 +38,15 @@ type Open = { mode: 'add' } | { mode: 'edit' | 'view' | 'approval'; id: number }
  * of its records with the lifecycle's buttons on each row, and its form in a side drawer
  * (86.1% wide). Everything comes from the definition; no resource has a page of its own. A page
  * with hidden params (src/resources/pages.ts) sends them with every query, has no filter or
- * column for them, and its forms start with them fixed.
+ * column for them, and its forms start with them fixed. The user's hide-button map (widgets §6;
+ * src/services/function-display.ts) hides, for the page's function, the toolbar's and rows'
+ * buttons whose functionDisplay is false and the query parameters it lists: here, for every page.
  */
 function ResourcePage({ view }: { view: ResourceView }) {
   const { def, hidden } = view;
   const { t, lang } = useI18n();
   const api = useMemo(() => resourceApi(def), [def]);
+  const display = useFunctionDisplay(view.path);
   const [open, setOpen] = useState<Open>(null);
   // Widgets §4: the approval form reads its field config's code from the route parameter approvalField.
   const approvalField = new URLSearchParams(useSearch()).get('approvalField');
@@ -52,7 +56,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
   const [sort, setSort] = useState<SortState | null>(def.sort);
   // The filters of the last query: a new sort keeps them; a new query keeps the sort.
   const filters = useRef<Record<string, unknown>>({});
-  const queryFields = useMemo(() => resourceQueryFields(def, lang).filter((f) => shownOnPage(view, f.name)), [def, view, lang]);
+  const queryFields = useMemo(() => resourceQueryFields(def, lang).filter((f) => shownOnPage(view, f.name) && display.param(f.name)), [def, view, lang, display]);
   const filterKeys = useMemo(() => new Set([...Object.keys(filterSchemas(def)), 'recordState', 'enabled']), [def]);
   const query = useQueryPage({
     code: view.code,
@@ -100,7 +104,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
           ...(extras?.rowActions ? { width: COLUMN_WIDTH.operation + OPERATION_EXTRAS_WIDTH } : {}),
           render: (row: ResourceRow) => (
             <HStack gap="0" wrap="nowrap">
-              <RowActions def={def} row={row} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} />
+              <RowActions def={def} row={row} display={display} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} />
               {extras?.rowActions && <extras.rowActions def={def} row={row} reload={list.refresh} />}
             </HStack>
           ),
@@ -126,8 +130,8 @@ function ResourcePage({ view }: { view: ResourceView }) {
         <Heading size="lg">{title}</Heading>
         <HStack wrap="wrap">
           {extras?.toolbar && <extras.toolbar def={def} view={view} reload={list.refresh} />}
-          <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('resource.action.refresh')}</Button>
-          {!def.readOnly && <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>}
+          {display.button('refresh') && <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('resource.action.refresh')}</Button>}
+          {!def.readOnly && display.button('add') && <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>}
         </HStack>
       </HStack>
       <QueryForm page={query} />
@@ -145,8 +149,8 @@ function ResourcePage({ view }: { view: ResourceView }) {
         toolbar={({ visibleColumns }) => (
           <>
           {/* Whoever has the page may add its records, so may import them (the server checks the same grant). */}
-          {def.import && <ImportDialog def={def} onImported={() => list.refresh()} />}
-          <ExportDialog
+          {def.import && display.button('import') && <ImportDialog def={def} onImported={() => list.refresh()} />}
+          {display.button('export') && <ExportDialog
             fileName={title}
             columns={visibleColumns}
             total={list.total}
@@ -161,7 +165,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
               tableUrl: exportTableUrl(def.code),
               query: { ...filters.current, ...(sort ? { sort } : {}), start: list.page, limit: list.pageSize },
             })}
-          />
+          />}
           </>
         )}
       />

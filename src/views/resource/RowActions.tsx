@@ -4,6 +4,7 @@ import { allowedRecordEvents, type StoredRecordState } from '../../machines/reco
 import type { RecordEventType } from '../../shared/record';
 import { useI18n } from '../../services/i18n/react';
 import type { ResourceRow } from '../../services/api/resources';
+import type { Display } from '../../shared/function-display';
 
 /** What the page does for a row: open its form, or run a call of the family (after a question or a review dialog). */
 export type RowIntent = { kind: 'view' | 'edit' | 'review'; row: ResourceRow } | { kind: 'call'; row: ResourceRow; call: string; confirm?: boolean };
@@ -26,20 +27,23 @@ const BUTTONS: Array<{ event: RecordEventType; intent: (row: ResourceRow) => Row
 /** Buttons shown in the row itself (the operation column is 180 px, portal-shell §9); the rest go in its menu. */
 export const ROW_BUTTONS_INLINE = 1;
 
-export function RowActions({ def, row, disabled, onIntent }: { def: ResourceDef; row: ResourceRow; disabled: boolean; onIntent: (intent: RowIntent) => void }) {
+/** `display`: the page's hide-button map entry; a button whose functionDisplay is false is not offered (codes: the labels above, and `view`). */
+export function RowActions({ def, row, display, disabled, onIntent }: { def: ResourceDef; row: ResourceRow; display: Display; disabled: boolean; onIntent: (intent: RowIntent) => void }) {
   const { t } = useI18n();
   const allowed = allowedRecordEvents(def.lifecycle === 'review', { recordState: row.recordState as StoredRecordState['recordState'], enabled: row.enabled });
   // A read-only family (the operation log) offers its records to view, never a step.
-  const buttons = def.readOnly ? [] : BUTTONS.filter((b) => allowed.includes(b.event));
+  const buttons = def.readOnly ? [] : BUTTONS.filter((b) => allowed.includes(b.event) && display.button(b.label));
   const labelOf = (b: (typeof BUTTONS)[number]) => t(`resource.action.${def.lifecycle === 'start-stop' && b.startStop ? b.startStop : b.label}`);
   const danger = (b: (typeof BUTTONS)[number]) => b.label === 'delete' || b.label === 'nullify';
   const inline = buttons.slice(0, ROW_BUTTONS_INLINE);
   const rest = buttons.slice(ROW_BUTTONS_INLINE);
   return (
     <HStack gap="0" wrap="nowrap" data-part="row-actions">
-      <Button size="xs" variant="ghost" colorPalette="blue" px="1.5" disabled={disabled} onClick={() => onIntent({ kind: 'view', row })}>
-        {t('resource.action.view')}
-      </Button>
+      {display.button('view') && (
+        <Button size="xs" variant="ghost" colorPalette="blue" px="1.5" disabled={disabled} data-action="view" onClick={() => onIntent({ kind: 'view', row })}>
+          {t('resource.action.view')}
+        </Button>
+      )}
       {inline.map((b) => (
         <Button key={b.event} size="xs" variant="ghost" px="1.5" colorPalette={danger(b) ? 'red' : 'blue'} disabled={disabled} data-action={b.label} onClick={() => onIntent(b.intent(row))}>
           {labelOf(b)}
