@@ -2,7 +2,7 @@ import { Fragment, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Badge, Box, Button, Center, HStack, Heading, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { approvalMachine, type ApprovalRef } from '../../machines/approval.machine';
+import { approvalMachine, type ApprovalData, type ApprovalRef } from '../../machines/approval.machine';
 import { connectApproval, type ApprovalApi, type StepStanding } from '../../machines/approval.connect';
 import { approvalApi } from '../../services/api/approval';
 import { useI18n } from '../../services/i18n/react';
@@ -26,12 +26,13 @@ const STEP_COLOURS: Record<StepStanding, { bg: string; fg: string; border: strin
  * A record's approval widgets (widgets §2, §3, §4; docs/approvals.md): the flow step bar (the
  * active step, after the last complete, opens a popover with who decides it), the flow chart
  * of its business type's process, and the history timeline. The approval machine decides; this
- * draws it. Nothing is drawn for a business without a flow.
+ * draws it. Nothing is drawn for a business without a flow. `load` is the server's calls (a
+ * test gives its own).
  */
-export function ApprovalPanel(ref: ApprovalRef) {
+export function ApprovalPanel({ businessType, recordId, load = approvalApi.load }: ApprovalRef & { load?: (ref: ApprovalRef) => Promise<ApprovalData> }) {
   const ready = useLocaleModule('approval');
-  const machine = useMemo(() => approvalMachine.provide({ actors: { loadApproval: fromPromise(({ input }: { input: ApprovalRef }) => approvalApi.load(input)) } }), []);
-  const [snapshot, send] = useMachine(machine, { input: ref });
+  const machine = useMemo(() => approvalMachine.provide({ actors: { loadApproval: fromPromise(({ input }: { input: ApprovalRef }) => load(input)) } }), [load]);
+  const [snapshot, send] = useMachine(machine, { input: { businessType, recordId } });
   const api = connectApproval(snapshot, send);
   const { t } = useI18n();
   if (!ready) return null;
