@@ -23,6 +23,9 @@ const RUNNING: ApprovalData = {
 const DRAFT: ApprovalData = { history: [], steps: [step(0, false, true), step(1, false), step(2, false)], chart: CHART };
 /** A reviewed business without a flow. */
 const UNGOVERNED: ApprovalData = { history: [], steps: [], chart: { businessType: 'rate-add', processName: null, steps: [] } };
+/** Paths are named by the answer's name, not its whole text (a non-enumerable toJSON: the data are unchanged). */
+const named = <T extends object>(name: string, data: T): T => Object.defineProperty(data, 'toJSON', { value: () => name, enumerable: false });
+for (const [name, data] of Object.entries({ running: RUNNING, draft: DRAFT, ungoverned: UNGOVERNED })) named(name, data);
 const refused = Object.assign(new Error('「currency」不是需要审核的业务类型'), { status: 200, code: CODE.flowBusinessTypeUnknown });
 const unreachable = Object.assign(new Error('连接服务器失败'), { status: 0, code: undefined });
 
