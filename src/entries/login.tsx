@@ -6,7 +6,10 @@ import { AppProviders } from '../widgets/AppProviders';
 import { afterLoginUrl } from '../services/http/return-to';
 import { local } from '../services/storage';
 
-const LoginView = lazy(() => import(/* webpackChunkName: "view-login" */ '../views/login/LoginView'));
+// Asked for now, beside the locale modules, rather than once they have loaded and the route
+// renders: the login form is what this page is for, and the two requests then overlap (issue 16).
+const loginView = import(/* webpackChunkName: "view-login" */ '../views/login/LoginView');
+const LoginView = lazy(() => loginView);
 const ForgotPasswordView = lazy(() => import(/* webpackChunkName: "view-forgot-password" */ '../views/login/ForgotPasswordView'));
 
 /**

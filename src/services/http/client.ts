@@ -4,8 +4,7 @@ import { initialLanguage, translate } from '../i18n/i18n';
 import { local } from '../storage';
 import { CODE, type Answer, type Page } from '../../shared/codes';
 import { httpConfig } from './config';
-import { sealEnvelope } from '../../shared/envelope';
-import { envelopeKey, forgetEnvelopeKey } from './envelope-key';
+import { forgetEnvelopeKey, sealWithPageKey } from './envelope-key';
 import { statusMessageKey } from '../../shared/http-errors';
 import { httpEvents } from './events';
 import { loading } from './loading';
@@ -109,7 +108,7 @@ async function buildInit(options: RequestOptions, method: string): Promise<{ url
   headers['content-type'] = 'application/json';
   let body: unknown = options.data ?? {};
   if (options.notEncrypt) headers[HEADERS.notUseEncrypt] = 'true';
-  else body = sealEnvelope(body, await envelopeKey(), { method, path: pathOf(options.url) });
+  else body = await sealWithPageKey(body, { method, path: pathOf(options.url) });
   return { url: absolute(options.url), init: { method, headers, body: JSON.stringify(body), signal: options.signal }, headers };
 }
 

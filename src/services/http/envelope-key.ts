@@ -1,6 +1,6 @@
 import type { Answer } from '../../shared/codes';
 import { HEADERS } from '../../shared/constants';
-import { clientAgree, envelopeKeyPair, type EnvelopeKey, type EnvelopeKeyOffer } from '../../shared/envelope';
+import type { Envelope, EnvelopeKey, EnvelopeKeyOffer, EnvelopeTarget } from '../../shared/envelope';
 import { httpConfig } from './config';
 
 /**
@@ -12,7 +12,15 @@ import { httpConfig } from './config';
  */
 let pending: Promise<EnvelopeKey> | null = null;
 
+/**
+ * The envelope's cryptography (@noble's curves, ciphers and hashes: about a quarter of a page's
+ * script) is its own chunk, so the first screen paints without it (issue 16); the browser fetches
+ * it ahead when idle (prefetch) and runs it with the first enveloped call.
+ */
+const envelopeCode = () => import(/* webpackChunkName: "envelope", webpackPrefetch: true */ '../../shared/envelope');
+
 async function agree(): Promise<EnvelopeKey> {
+  const { clientAgree, envelopeKeyPair } = await envelopeCode();
   const { secretKey, publicKey } = envelopeKeyPair();
   const res = await fetch(`${httpConfig.baseUrl}/api/fsmc/login/encrypt-key`, { headers: { accept: 'application/json', [HEADERS.envelopeClientKey]: publicKey } });
   const answer = (await res.json()) as Answer<EnvelopeKeyOffer>;
@@ -26,6 +34,12 @@ export function envelopeKey(): Promise<EnvelopeKey> {
     throw error;
   });
   return pending;
+}
+
+/** The body sealed with this page's key, for the call it is sent with. */
+export async function sealWithPageKey(body: unknown, target: EnvelopeTarget): Promise<Envelope> {
+  const [{ sealEnvelope }, key] = await Promise.all([envelopeCode(), envelopeKey()]);
+  return sealEnvelope(body, key, target);
 }
 
 export function forgetEnvelopeKey(): void {

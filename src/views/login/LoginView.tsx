@@ -1,12 +1,17 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'wouter';
-import { Alert, Box, Card, Center, Flex, Heading, HStack, Image, Link as ChakraLink, Skeleton, Tabs } from '@chakra-ui/react';
+import { Alert, Box, Card, Center, Flex, Heading, HStack, Image, Link as ChakraLink, Skeleton, Spinner, Tabs } from '@chakra-ui/react';
 import { useI18n } from '../../services/i18n/react';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { PasswordLogin } from './PasswordLogin';
-import { QrLogin } from './QrLogin';
-import { CertLogin } from './CertLogin';
 import { useLoginPageParams } from './login-page';
+
+/**
+ * The QR-code and certificate tabs are their own chunks, fetched when their tab is opened: the
+ * password form is what the first screen needs before the user types (issue 16).
+ */
+const QrLogin = lazy(() => import(/* webpackChunkName: "login-qr" */ './QrLogin').then((m) => ({ default: m.QrLogin })));
+const CertLogin = lazy(() => import(/* webpackChunkName: "login-cert" */ './CertLogin').then((m) => ({ default: m.CertLogin })));
 
 /** Login types this page knows how to show; others the server may list are left out. */
 const PANELS: Record<string, ComponentType> = { password: PasswordLogin, qrcode: QrLogin, cert: CertLogin };
@@ -50,7 +55,15 @@ export default function LoginView() {
               const Panel = PANELS[type.value]!;
               return (
                 <Tabs.Content key={type.value} value={type.value}>
-                  <Panel />
+                  <Suspense
+                    fallback={
+                      <Center py="8">
+                        <Spinner />
+                      </Center>
+                    }
+                  >
+                    <Panel />
+                  </Suspense>
                 </Tabs.Content>
               );
             })}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { connectSession } from '../../machines/session.connect';
 import { connectHttpError } from '../../machines/http-error.connect';
@@ -6,12 +6,17 @@ import { httpEvents } from '../../services/http/events';
 import { local } from '../../services/storage';
 import { sessionActor, storedUserId, watchOtherTabs } from '../../services/session';
 import { ConfirmDialog } from './ConfirmDialog';
-import { CertConfirmDialog } from './CertConfirmDialog';
 import { confirmationLogic, listenForConfirmations } from './confirmation-logic';
 import { LoadingOverlay } from './LoadingOverlay';
 import { SessionPrompt } from './SessionPrompt';
 import { toaster, ToastViewport } from './toaster';
 import { inspect } from '../../services/inspector';
+
+/**
+ * The certificate dialog (agent vendors, certificate machine, its select) is its own chunk,
+ * fetched when a 412 first asks for a certificate: no page's first screen needs it (issue 16).
+ */
+const CertConfirmDialog = lazy(() => import(/* webpackChunkName: "cert-confirm" */ './CertConfirmDialog').then((m) => ({ default: m.CertConfirmDialog })));
 
 /**
  * The request layer's UI, mounted once per page (AppProviders): loading overlay, toasts, the
@@ -48,7 +53,11 @@ export function RequestLayer() {
       <SessionPrompt api={sessionApi} />
       <ConfirmDialog api={confirmHttpApi} />
       {/* A 412 asking for a certificate shows the certificate dialog where the confirmation is. */}
-      <CertConfirmDialog api={confirmHttpApi} />
+      {confirmHttpApi.certificate && (
+        <Suspense fallback={null}>
+          <CertConfirmDialog api={confirmHttpApi} />
+        </Suspense>
+      )}
     </>
   );
 }
