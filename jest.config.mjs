@@ -14,7 +14,7 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const esmOnly = ['kysely', 'content-disposition', 'cookie', 'wouter', 'regexparam', 'mitt', '@tanstack', 'rosetta', 'fetch-retry', '@noble', 'date-fns', 'typebox', 'iso-3166', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
+const esmOnly = ['kysely', 'content-disposition', 'cookie', 'wouter', 'regexparam', 'mitt', '@tanstack', 'rosetta', 'fetch-retry', '@noble', 'date-fns', 'typebox', 'iso-3166', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit', 'htmlparser2', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'entities'];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],

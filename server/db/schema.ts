@@ -224,6 +224,9 @@ export interface RemindTable {
   status: ColumnType<'unread' | 'read' | 'cancelled', 'unread' | 'read' | undefined, 'read' | 'cancelled'>;
   createdAt: CreatedAt;
   cancelledAt: Date | null;
+  /** A generated reminder's configuration, and what it reminded of (once per user: docs/reminders.md). */
+  configCode: string | null;
+  sourceKey: string | null;
 }
 
 /** A stored file's metadata (widgets §3 "Uploaded file"); its bytes are in FILES_DIR/storageName. */
@@ -325,6 +328,18 @@ export interface SectionOrderTable {
   pageCode: string;
   sectionOrder: ColumnType<string[], string, string>;
   updatedAt: UpdatedAt;
+}
+
+/** A function's operation guide (docs/operation-guide.md): sanitised HTML, one per function. */
+export interface OperationGuideTable {
+  id: Generated<number>;
+  funcId: number;
+  descriptionContent: string;
+  version: ColumnType<number, number | undefined, number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  createdBy: number | null;
+  updatedBy: number | null;
 }
 
 /** Whether a section of a page's edit form exists at all: administrators decide, for everyone. */
@@ -437,4 +452,5 @@ export interface Database {
   embeddedRemark: EmbeddedRemarkTable;
   exportJob: ExportJobTable;
   importReport: ImportReportTable;
+  operationGuide: OperationGuideTable;
 }

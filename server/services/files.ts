@@ -7,6 +7,7 @@ import type { SessionUser } from '../security/sessions';
 import { SEED_FILES } from '../db/seed-data/files';
 import type { FastifyRequest } from 'fastify';
 import { fileAccess, type OwnerRef } from './attachments/access';
+import { ownerOf } from '../../src/shared/attachments';
 
 /**
  * The file store: metadata in upload_file, bytes in FILES_DIR (outside the web root) under a
@@ -38,7 +39,7 @@ export function mayRead(file: { orderNo: string; createdBy: number | null }, rea
 export async function mayOpen(db: Db, file: OwnerRef, request: FastifyRequest): Promise<boolean> {
   if (isPublic(file)) return true;
   if (!request.user) return false;
-  if (file.resourceCode || file.orderNo.startsWith('draft:')) return (await fileAccess(db, request, file)) !== 'none';
+  if (file.resourceCode || file.orderNo.startsWith('draft:') || ownerOf(file.orderNo)?.kind === 'guide') return (await fileAccess(db, request, file)) !== 'none';
   return mayRead(file, request.user);
 }
 

@@ -1,4 +1,5 @@
 import { ATTACHMENT_DEFAULT_CATEGORY } from './constants';
+import { guideFuncOf } from './operation-guide';
 
 /**
  * The attachment rules both sides apply (widgets §5 "Upload"; docs/attachments.md): which
@@ -111,17 +112,21 @@ export const canDelete = (mode: string, deleteFlag: string | null | undefined) =
  * A record's files carry `<resource code>:<record id>` as their orderNo. An add form has no
  * record yet: its files wait under `draft:<uuid>` (the form's own), readable only by their
  * uploader, and are moved to the record by the add call that names the draft (docs/attachments.md).
+ * A function's operation guide files its attachments under `FILE<funcId>` (widgets §3,
+ * docs/operation-guide.md).
  */
-export const ORDER_NO_PATTERN = '^([a-z][a-z0-9-]{0,50}:[1-9][0-9]{0,9}|draft:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$';
+export const ORDER_NO_PATTERN = '^([a-z][a-z0-9-]{0,50}:[1-9][0-9]{0,9}|draft:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|FILE[1-9][0-9]{0,9})$';
 export const DRAFT_ORDER_NO_PATTERN = '^draft:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const recordOrderNo = (resourceCode: string, id: number) => `${resourceCode}:${id}`;
 export const draftOrderNo = (uuid: string) => `draft:${uuid.toLowerCase()}`;
 
-export type OrderNoOwner = { kind: 'record'; resourceCode: string; recordId: number } | { kind: 'draft' } | null;
+export type OrderNoOwner = { kind: 'record'; resourceCode: string; recordId: number } | { kind: 'draft' } | { kind: 'guide'; funcId: number } | null;
 
 export function ownerOf(orderNo: string): OrderNoOwner {
   if (!new RegExp(ORDER_NO_PATTERN).test(orderNo)) return null;
   if (orderNo.startsWith('draft:')) return { kind: 'draft' };
+  const funcId = guideFuncOf(orderNo);
+  if (funcId !== null) return { kind: 'guide', funcId };
   const [code, id] = orderNo.split(':') as [string, string];
   return { kind: 'record', resourceCode: code, recordId: Number(id) };
 }

@@ -336,6 +336,15 @@ export const CODE = {
   flowStepTaken: 3002,
   /** A process-config business type that names no reviewed resource. */
   flowBusinessTypeUnknown: 3003,
+  // 3100-3109: the operation guide (docs/operation-guide.md)
+  /** Only help editors (staff type 1) write a guide. */
+  guideNotEditor: 3100,
+  /** No function has this id. */
+  guideFuncUnknown: 3101,
+  /** Another editor saved the guide since it was read. */
+  guideVersionConflict: 3102,
+  /** The guide's HTML is longer than GUIDE_CONTENT_MAX even after sanitising. */
+  guideTooLong: 3103,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

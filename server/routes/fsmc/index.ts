@@ -28,6 +28,7 @@ import previewRoutes from './preview';
 import importRoutes from './import';
 import uploadRoutes from './upload';
 import certRoutes from './cert';
+import operationGuideRoutes from './operation-guide';
 
 /** /api/fsmc: the portal's own calls (shell §7). */
 export default async function fsmcArea(app: FastifyInstance) {
@@ -60,4 +61,5 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(importRoutes);
   await app.register(uploadRoutes);
   await app.register(certRoutes);
+  await app.register(operationGuideRoutes);
 }

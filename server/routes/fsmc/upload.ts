@@ -18,6 +18,7 @@ import { contentFits } from '../../services/attachments/sniff';
 import { zipStream } from '../../services/attachments/zip';
 import { fileAccess, orderAccess, type Access } from '../../services/attachments/access';
 import * as store from '../../services/attachments/store';
+import { GUIDE_ATTACHMENT_BUSINESS } from '../../../src/shared/operation-guide';
 
 /**
  * The attachment calls (widgets §7 "Files"; docs/attachments.md). Uploads stream to the file
@@ -102,7 +103,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const target = await orderAccess(app.db, request, fields.orderNo);
       if (target.access === 'none') throw await refuseEarly(refuse(CODE.uploadOwnerUnknown, { orderNo: fields.orderNo }));
       if (target.access !== 'change') throw await refuseEarly(refuse(CODE.uploadRecordLocked));
-      const setting = target.def ? await store.settingOf(app.db, target.def.code) : null;
+      const setting = target.businessCode ? await store.settingOf(app.db, target.businessCode) : null;
       if (setting && !setting.attachmentFlag) throw await refuseEarly(refuse(CODE.uploadOff));
       if (setting?.attachmentOuterUrl) throw await refuseEarly(refuse(CODE.uploadExternal, { url: setting.attachmentOuterUrl }));
       if (setting && remainingSlots(setting, await store.countFiles(app.db, fields.orderNo)) <= 0) throw await refuseEarly(refuse(CODE.uploadCountLimit, { max: setting.attachmentSize }));
@@ -195,8 +196,9 @@ export default async function uploadRoutes(app: FastifyInstance) {
     const { id, fileBusinessType, comment } = request.body;
     const [file] = await readable(request, [id], 'change');
     const owner = ownerOf(file!.orderNo);
-    if (fileBusinessType !== undefined && owner?.kind === 'record') {
-      const setting = await store.settingOf(app.db, owner.resourceCode);
+    const business = owner?.kind === 'record' ? owner.resourceCode : owner?.kind === 'guide' ? GUIDE_ATTACHMENT_BUSINESS : null;
+    if (fileBusinessType !== undefined && business) {
+      const setting = await store.settingOf(app.db, business);
       if (!isKnownCategory(setting, fileBusinessType)) throw refuse(CODE.uploadCategoryUnknown, { type: fileBusinessType });
     }
     await app.db

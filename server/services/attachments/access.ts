@@ -8,6 +8,8 @@ import type { Db } from '../../db/database';
 import { findById, type Row } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
 import { grantedFuncs } from '../permissions';
+import { GUIDE_ATTACHMENT_BUSINESS, mayEditGuide } from '../../../src/shared/operation-guide';
+import { mayReadGuide } from '../operation-guide';
 
 /**
  * Who may touch a file (docs/attachments.md, "Who reads what"). A file attached to a record is
@@ -15,7 +17,9 @@ import { grantedFuncs } from '../permissions';
  * their data authorisation and page scope (the same cut as the table's query); it is changed
  * (upload, delete, category and comment) by whoever may read it while the record's lifecycle
  * still allows an update. A draft's files (an add form's, no record yet) are their uploader's
- * alone. Any other orderNo names nothing a user uploads to.
+ * alone. A function's operation guide (`FILE<funcId>`) is read by whoever may read the guide
+ * and changed by help editors (docs/operation-guide.md). Any other orderNo names nothing a user
+ * uploads to.
  */
 export type Access = 'none' | 'read' | 'change';
 
@@ -44,15 +48,28 @@ export async function recordAccess(db: Db, request: FastifyRequest, def: Resourc
   return nextRecordState(def.lifecycle === 'review', row, 'RECORD.UPDATE') === null ? 'read' : 'change';
 }
 
-/** What the caller may do with the files under an orderNo (a record's or a draft's). */
-export async function orderAccess(db: Db, request: FastifyRequest, orderNo: string): Promise<{ access: Access; def?: ResourceDef; recordId?: number }> {
+/** What the caller may do with a function's operation-guide files. */
+export async function guideAccess(db: Db, request: FastifyRequest, funcId: number): Promise<Access> {
+  const user = request.user;
+  if (!user) return 'none';
+  if (!(await db.selectFrom('func').select('id').where('id', '=', funcId).executeTakeFirst())) return 'none';
+  if (mayEditGuide(user)) return 'change';
+  return (await mayReadGuide(db, user, funcId)) ? 'read' : 'none';
+}
+
+/**
+ * What the caller may do with the files under an orderNo (a record's, a draft's or a guide's),
+ * and the business whose attachment setting applies (none for a draft).
+ */
+export async function orderAccess(db: Db, request: FastifyRequest, orderNo: string): Promise<{ access: Access; def?: ResourceDef; recordId?: number; businessCode?: string }> {
   const owner = ownerOf(orderNo);
   if (!owner) return { access: 'none' };
+  if (owner.kind === 'guide') return { access: await guideAccess(db, request, owner.funcId), businessCode: GUIDE_ATTACHMENT_BUSINESS };
   // A draft is anyone's to upload to, but each sees and changes only their own files of it (listFiles' createdBy, fileAccess).
   if (owner.kind === 'draft') return { access: request.user ? 'change' : 'none' };
   const def = attachmentResource(owner.resourceCode);
   if (!def) return { access: 'none' };
-  return { access: await recordAccess(db, request, def, owner.recordId), def, recordId: owner.recordId };
+  return { access: await recordAccess(db, request, def, owner.recordId), def, recordId: owner.recordId, businessCode: def.code };
 }
 
 /** What the caller may do with one stored file. */
@@ -61,7 +78,9 @@ export async function fileAccess(db: Db, request: FastifyRequest, file: OwnerRef
     const def = attachmentResource(file.resourceCode);
     return def ? recordAccess(db, request, def, file.recordId) : 'none';
   }
-  if (ownerOf(file.orderNo)?.kind === 'draft') return file.createdBy !== null && file.createdBy === request.user?.id ? 'change' : 'none';
+  const owner = ownerOf(file.orderNo);
+  if (owner?.kind === 'guide') return guideAccess(db, request, owner.funcId);
+  if (owner?.kind === 'draft') return file.createdBy !== null && file.createdBy === request.user?.id ? 'change' : 'none';
   // Files of the shell (login logos and the like) are read as before: their uploader or an administrator.
   const user = request.user;
   if (!user) return 'none';

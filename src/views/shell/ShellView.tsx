@@ -16,12 +16,12 @@ import { useI18n } from '../../services/i18n/react';
 import { drawersFromSearch, routeWithDrawers } from '../../widgets/drawers/route-drawers';
 import { ShellDrawers } from '../../widgets/drawers/ShellDrawers';
 import { NavMenu } from '../../widgets/menu/NavMenu';
-import { Breadcrumbs } from '../../widgets/menu/Breadcrumbs';
 import { ReminderNotice } from '../../widgets/ReminderNotice';
 import { Watermark } from '../../widgets/watermark/Watermark';
 import { ShellContext, type ShellValue } from '../../widgets/shell-context';
 import { ShellHeader } from './ShellHeader';
 import { ShellRoutes } from './ShellRoutes';
+import { PageHeader } from './PageHeader';
 import { inspect } from '../../services/inspector';
 import type { Language } from '../../shared/constants';
 
@@ -150,7 +150,7 @@ export default function ShellView() {
             </Box>
           )}
           <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '2', md: '4' }}>
-            <Breadcrumbs path={path} />
+            <PageHeader path={path} />
             <ShellRoutes />
           </Box>
         </Flex>
