@@ -5,14 +5,16 @@
  *
  *   node bench/lighthouse.mjs --dist dist              # a build made before (npx rspack build)
  *   node bench/lighthouse.mjs --dist dist --runs 5     # medians of 5 (3 by default)
+ *   node bench/lighthouse.mjs --dist /tmp/before --dist dist   # side by side, runs alternated
  *
- * The built server runs on a fresh database (BENCH_PORT, or a random port); Debian's Chromium
+ * Each build's server runs on a fresh database (BENCH_PORT, BENCH_PORT+1, …, or random ports); Debian's Chromium
  * (CHROMIUM_PATH) is started headless by chrome-launcher, and Lighthouse (a development
  * dependency) audits login.html#/login, then, logged in as the seeded administrator,
  * index.html#/ (the shell's home), each under the default mobile settings and the desktop preset.
  * The login page is audited with Lighthouse's own storage reset (a first visit); the shell's
  * home keeps the session in localStorage (disableStorageReset) and the browser cache is cleared
- * before each run, so every run fetches every file.
+ * before each run, so every run fetches every file. With several builds, each run audits every
+ * build in turn (a loaded machine slows them alike), and a table per build is printed.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +25,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const dist = path.resolve(ROOT, option('--dist', 'dist'));
+const dists = args.flatMap((a, i) => (a === '--dist' ? [path.resolve(ROOT, args[i + 1])] : []));
+if (dists.length === 0) dists.push(path.resolve(ROOT, 'dist'));
 const runs = Number(option('--runs', '3'));
 const ADMIN = { userCode: 'admin', password: 'Admin@2026' }; // the seeded demo administrator (server/db/seed.ts, outside production)
 
@@ -32,9 +35,9 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function startServer() {
+async function startServer(dist, k) {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lighthouse-data-'));
-  const port = Number(process.env.BENCH_PORT ?? 18000 + Math.floor(Math.random() * 1000));
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + k : 18000 + Math.floor(Math.random() * 1000);
   const server = spawn(process.execPath, [path.join(dist, 'server/main.mjs')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, STATIC_DIR: path.join(dist, 'public'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
@@ -71,17 +74,24 @@ async function main() {
   const chromeLauncher = await import('chrome-launcher');
   const { chromium } = await import('@playwright/test');
   console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, ${os.cpus().length} cores, ${runs} runs each`);
-  const server = await startServer();
+  const servers = [];
+  for (const [k, dist] of dists.entries()) servers.push({ dist, ...(await startServer(dist, k)) });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'],
   });
   const results = [];
   try {
-    const audit = async (url, preset, keepStorage) => {
+    // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): such a run is run again, twice at most.
+    const audit = async (url, preset, keepStorage, attempt = 1) => {
       const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage };
       const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
       const lhr = result.lhr;
+      if (lhr.runtimeError && attempt < 3) {
+        console.log(`  (${url}: ${lhr.runtimeError.code}; again)`);
+        if (keepStorage) await clearCache();
+        return audit(url, preset, keepStorage, attempt + 1);
+      }
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
       return {
         score: Math.round(lhr.categories.performance.score * 100),
@@ -100,40 +110,46 @@ async function main() {
       await session.send('Network.clearBrowserCache');
       await page.close();
     };
-    const rounds = async (name, url, keepStorage) => {
+    const rounds = async (name, route, keepStorage) => {
       for (const preset of ['mobile', 'desktop']) {
-        const seen = [];
+        const seen = servers.map(() => []);
         for (let i = 0; i < runs; i++) {
-          if (keepStorage) await clearCache();
-          const r = await audit(url, preset, keepStorage);
-          if (!r.finalUrl.includes(name)) throw new Error(`${url} ended on ${r.finalUrl}`);
-          seen.push(r);
-          console.log(`  ${name} ${preset} run ${i + 1}: score ${r.score}, FCP ${r.fcp.toFixed(0)} ms, LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, SI ${r.si.toFixed(0)} ms`);
+          for (const [k, server] of servers.entries()) {
+            if (keepStorage) await clearCache();
+            const r = await audit(`${server.base}/${route}`, preset, keepStorage);
+            if (!r.finalUrl.includes(name)) throw new Error(`${route} ended on ${r.finalUrl}`);
+            seen[k].push(r);
+            console.log(`  [${k}] ${name} ${preset} run ${i + 1}: score ${r.score}, FCP ${r.fcp.toFixed(0)} ms, LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, SI ${r.si.toFixed(0)} ms`);
+          }
         }
-        const row = { page: name, preset, score: median(seen.map((r) => r.score)), scores: seen.map((r) => r.score), fcp: median(seen.map((r) => r.fcp)), lcp: median(seen.map((r) => r.lcp)), tbt: median(seen.map((r) => r.tbt)), si: median(seen.map((r) => r.si)) };
-        results.push(row);
+        for (const [k, rs] of seen.entries()) results.push({ build: k, page: name, preset, score: median(rs.map((r) => r.score)), scores: rs.map((r) => r.score), fcp: median(rs.map((r) => r.fcp)), lcp: median(rs.map((r) => r.lcp)), tbt: median(rs.map((r) => r.tbt)), si: median(rs.map((r) => r.si)) });
       }
     };
-    await rounds('login.html', `${server.base}/login.html#/login`, false);
-    // Log in once through the form; the session stays in localStorage for the shell's runs.
-    const page = await context.newPage();
-    await page.goto(`${server.base}/login.html#/login`);
-    const form = page.getByTestId('login-form');
-    await form.getByRole('textbox').first().fill(ADMIN.userCode);
-    await form.locator('input[type=password]').fill(ADMIN.password);
-    await form.locator('button[type=submit]').click();
-    await page.waitForURL(/index\.html/);
-    await page.getByTestId('nav-menu').waitFor();
-    await page.close();
-    await rounds('index.html', `${server.base}/index.html#/`, true);
+    await rounds('login.html', 'login.html#/login', false);
+    // Log in once through each build's form; the session stays in localStorage for the shell's runs.
+    for (const server of servers) {
+      const page = await context.newPage();
+      await page.goto(`${server.base}/login.html#/login`);
+      const form = page.getByTestId('login-form');
+      await form.getByRole('textbox').first().fill(ADMIN.userCode);
+      await form.locator('input[type=password]').fill(ADMIN.password);
+      await form.locator('button[type=submit]').click();
+      await page.waitForURL(/index\.html/);
+      await page.getByTestId('nav-menu').waitFor();
+      await page.close();
+    }
+    await rounds('index.html', 'index.html#/', true);
     await cdp.close().catch(() => {});
   } finally {
     chrome.kill();
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
-  console.log('\n| page | preset | performance (median; runs) | FCP | LCP | TBT | Speed Index |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.page} | ${r.preset} | **${r.score}** (${r.scores.join(', ')}) | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${r.tbt.toFixed(0)} ms | ${(r.si / 1000).toFixed(2)} s |`);
+  for (const [k, dist] of dists.entries()) {
+    console.log(`\n[${k}] ${path.relative(ROOT, dist) || dist}`);
+    console.log('| page | preset | performance (median; runs) | FCP | LCP | TBT | Speed Index |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of results.filter((x) => x.build === k)) console.log(`| ${r.page} | ${r.preset} | **${r.score}** (${r.scores.join(', ')}) | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${r.tbt.toFixed(0)} ms | ${(r.si / 1000).toFixed(2)} s |`);
+  }
   console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 
