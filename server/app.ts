@@ -15,6 +15,7 @@ import certTrust from './plugins/cert-trust';
 import certGuard from './plugins/cert-guard';
 import operationLog from './plugins/operation-log';
 import exportJobs from './plugins/export-jobs';
+import remindJobs from './plugins/remind-jobs';
 import health from './plugins/health';
 import { deploymentOptions } from './http/deployment';
 import headers from './plugins/headers';
@@ -78,6 +79,8 @@ export async function buildApp({ db, config, logger = false, clock = realClock }
 
   // Export jobs run in every process, from the moment it is ready until it closes.
   await app.register(exportJobs);
+  // Reminders from their configurations, on a timer and after each change of the settings (docs/reminders.md).
+  await app.register(remindJobs);
   await app.register(fsmcArea, { prefix: '/api/fsmc' });
   await app.register(portalArea, { prefix: '/api/portal' });
   await app.register(wkflArea, { prefix: '/api/wkfl' });

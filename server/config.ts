@@ -71,6 +71,13 @@ export interface ServerConfig {
    */
   exportJobLoop: boolean;
   /**
+   * Whether this process generates reminders from their configurations on a timer
+   * (REMIND_JOB_LOOP, default on; docs/reminders.md). The server tests turn it off and run
+   * the generation themselves at the time their clock says; a write of a configuration still
+   * generates (off the request path).
+   */
+  remindJobLoop: boolean;
+  /**
    * Certificate login and confirmation (docs/certificates.md, "Configuration"). The trusted CA
    * certificates (CERT_CA_FILES, comma-separated PEM files, each may hold several) and their CRLs
    * (CERT_CRL_FILES). With none configured outside production, the test PKI in certPkiDir is
@@ -163,6 +170,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     officeConvertTimeoutSeconds: int(env.OFFICE_CONVERT_TIMEOUT_SECONDS, 60),
     officePreviewDir: path.resolve(root, env.OFFICE_PREVIEW_DIR ?? path.join(dataDir, 'office-preview')),
     exportJobLoop: env.EXPORT_JOB_LOOP !== 'off',
+    remindJobLoop: env.REMIND_JOB_LOOP !== 'off',
     certCaFiles: list(env.CERT_CA_FILES, root),
     certCrlFiles: list(env.CERT_CRL_FILES, root),
     certIssuerPattern: env.CERT_ISSUER_PATTERN || undefined,

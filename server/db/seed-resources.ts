@@ -11,6 +11,8 @@ import { APPROVAL_FIELDS } from './seed-data/approval-fields';
 import { EMBEDDED_PAGES } from './seed-data/embedded-pages';
 import { FINANCIAL_OFFICES, accountRows, budgetRows, contactAccountRows, coopNetworkRows } from './seed-data/lookup-data';
 import { PROCESS_FLOWS } from './seed-data/process-flows';
+import { REMIND_CONFIGS, REMIND_TEMPLATES, remindParamRows } from './seed-data/remind-settings';
+import { transactionRows } from './seed-data/transactions';
 import { ORG_STRUCTS, ORG_STRUCT_MODULE_RELS, ORG_STRUCT_NODES } from './seed-data/org-structures';
 import { DEPARTMENTS, ORGANISATIONS, SYS_PARAM_SETTINGS, counterPartyRows, dictionaryTypeRows, rateAddRows } from './seed-data/resources-misc';
 
@@ -78,6 +80,10 @@ export async function seedResources(tx: Db, options: SeedResourcesOptions = {}):
     ['budget', budgetRows()],
     ['coopNetwork', coopNetworkRows()],
     ['contactOrgAcc', contactAccountRows()],
+    ['acctTransaction', transactionRows(referenceDate)],
+    ['remindTemplate', REMIND_TEMPLATES],
+    ['remindParam', remindParamRows()],
+    ['remindConfig', REMIND_CONFIGS],
   ];
   const counts: SeededCounts = {};
   for (const [table, rows] of tables) {

@@ -36,6 +36,9 @@ import financeOrgEnter from './defs/finance-org-enter';
 import financeOrgModify from './defs/finance-org-modify';
 import financeOrgBack from './defs/finance-org-back';
 import processConfig from './defs/process-config';
+import remindConfig from './defs/remind-config';
+import remindParam from './defs/remind-param';
+import remindTemplate from './defs/remind-template';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -73,6 +76,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   attachTypeSet,
   attachType,
   processConfig,
+  remindConfig,
+  remindParam,
+  remindTemplate,
   certSet,
   operateLog,
   funcButton,

@@ -25,6 +25,7 @@ import * as m0022 from './0022_operation_log';
 import * as m0023 from './0023_approval_flows';
 import * as m0024 from './0024_func_button';
 import * as m0025 from './0025_operation_guide';
+import * as m0026 from './0026_reminders_workbench';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0023_approval_flows': m0023,
   '0024_func_button': m0024,
   '0025_operation_guide': m0025,
+  '0026_reminders_workbench': m0026,
 };

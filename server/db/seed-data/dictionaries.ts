@@ -25,6 +25,9 @@ export const DICTIONARIES: DictionarySeed[] = [
   { group: 'dictionary', type: 'RatePlanApplyType', name: ['利率方案申请类型', 'Rate plan application type'], items: [['ADD', '新增', 'Add'], ['CHANGE', '变更', 'Change']] },
   // What a row of the hide-button map names (src/resources/defs/func-button.ts).
   { group: 'constant', type: 'FuncElementKind', name: ['隐藏元素类别', 'Hidden element kind'], items: [['button', '按钮', 'Button'], ['param', '查询参数', 'Query parameter']] },
+  // Reminder configurations (docs/reminders.md): what a configuration watches, and whom it reminds.
+  { group: 'dictionary', type: 'RemindKind', name: ['提醒类型', 'Reminder kind'], items: [['balanceBelow', '账户余额低于阈值', 'Balance below threshold'], ['todoWaiting', '待办任务等待处理', 'To-do tasks waiting'], ['ratePlanEffective', '利率方案即将生效', 'Rate plan taking effect']] },
+  { group: 'dictionary', type: 'RemindTargetType', name: ['提醒对象类型', 'Remind whom'], items: [['duty', '按岗位', 'By duty'], ['user', '按用户', 'By user']] },
   { group: 'dictionary', type: 'CertSetType', name: ['证书设置范围', 'Certificate setting scope'], items: [['func', '功能', 'Function'], ['module', '模块', 'Module']] },
   // The operation log's kinds and outcomes (docs/operation-log.md).
   { group: 'constant', type: 'OperateLogKind', name: ['操作日志类别', 'Operation log kind'], items: [['LOGIN', '登录', 'Login'], ['WRITE', '写操作', 'Write']] },

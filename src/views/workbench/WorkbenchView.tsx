@@ -1,49 +1,162 @@
-import { Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../services/i18n/react';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
 import { useMenu } from '../../widgets/menu/use-menu';
+import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
+import { workbenchLoaders } from '../../services/api/workbench';
+import { CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT, type Balances, type CashFlow } from '../../shared/contract/workbench';
+import type { FlowTask } from '../../shared/contract/wkfl';
+import { formatAmount } from '../../shared/format-amount';
+import { formatDateTime } from '../../shared/date-format';
+import { RESOURCES } from '../../resources';
+import { WorkbenchPanel, type PanelApi } from './WorkbenchPanel';
+import { CashFlowChart } from './CashFlowChart';
 
-/** Home page: a greeting, the often-used menus and the way to the reminders. Dashboards come later. */
+type Reminders = { rows: Array<{ id: number; title: string; content: string; createdAt: string; status: string }>; total: number };
+type Favourites = Array<{ funcId: number; functionName: string; funcUrl: string }>;
+
+/**
+ * Home page (portal-shell §1 "workbench dashboards"; docs/workbench.md): a greeting and five
+ * panels, each loading on its own with its own loading, empty and error state: balances, cash
+ * flow (drawn in SVG), reminders, to-do tasks and often-used menus. One column on a phone, two
+ * from md, three from xl.
+ */
 export default function WorkbenchView() {
+  const ready = useLocaleModule('workbench');
   const { t, lang } = useI18n();
   const { user } = useShell();
-  const openDrawer = useOpenDrawer();
+  // Stars are set in the menu: a change there reloads the often-used panel.
   const { favourites } = useMenu();
   const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
+  if (!ready) return null;
   return (
     <Stack gap="4" data-testid="workbench">
-      <Heading size="lg">{t('shell.workbench.welcome', { name: name ?? '' })}</Heading>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md">{t('shell.drawers.favourites')}</Heading>
-          </Card.Header>
-          <Card.Body>
-            {favourites.length === 0 ? (
-              <Text color="fg.muted">{t('shell.favourites.hint')}</Text>
-            ) : (
-              <Stack as="ul" listStyleType="none" gap="1" data-testid="workbench-favourites">
-                {favourites.map((f) => (
-                  <li key={f!.id}>
-                    <Link href={f!.funcUrl}>{f!.functionName}</Link>
-                  </li>
-                ))}
-              </Stack>
-            )}
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Heading size="md">{t('shell.drawers.reminders')}</Heading>
-          </Card.Header>
-          <Card.Body>
-            <Button size="sm" variant="outline" onClick={() => openDrawer('reminders')}>
-              {t('shell.workbench.openReminders')}
-            </Button>
-          </Card.Body>
-        </Card.Root>
+      <Heading size="lg" as="h1">{t('shell.workbench.welcome', { name: name ?? '' })}</Heading>
+      {/* Keyed by language: reminders, tasks and menu names come from the server in the reader's language. */}
+      <SimpleGrid key={lang} columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="workbench-panels">
+        <WorkbenchPanel name="balances" load={workbenchLoaders.balances}>
+          {(data) => <BalancesBody data={data as Balances} />}
+        </WorkbenchPanel>
+        <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={{ days: CASH_FLOW_DAYS_DEFAULT }} actions={(api) => <WindowChoice api={api} />}>
+          {(data) => <CashFlowChart flow={data as CashFlow} lang={lang} labels={{ inflow: t('workbench.cashFlow.inflow'), outflow: t('workbench.cashFlow.outflow'), net: t('workbench.cashFlow.net'), summary: t('workbench.cashFlow.summary', { from: (data as CashFlow).from, to: (data as CashFlow).to }) }} />}
+        </WorkbenchPanel>
+        <WorkbenchPanel name="reminders" load={workbenchLoaders.reminders}>
+          {(data) => <RemindersBody data={data as Reminders} />}
+        </WorkbenchPanel>
+        <WorkbenchPanel name="todo" load={workbenchLoaders.todo}>
+          {(data) => <TodoBody data={data as { rows: FlowTask[]; total: number }} />}
+        </WorkbenchPanel>
+        <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
+          {(data) => <FavouritesBody data={data as Favourites} />}
+        </WorkbenchPanel>
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+function WindowChoice({ api }: { api: PanelApi }) {
+  const { t } = useI18n();
+  const current = Number(api.params.days ?? CASH_FLOW_DAYS_DEFAULT);
+  return (
+    <HStack gap="0" role="group" aria-label={t('workbench.cashFlow.window')}>
+      {CASH_FLOW_DAYS.map((days) => (
+        <Button key={days} size="xs" variant={days === current ? 'solid' : 'ghost'} aria-pressed={days === current} disabled={api.busy} onClick={() => api.reload({ days })}>
+          {t('workbench.cashFlow.days', { days })}
+        </Button>
+      ))}
+    </HStack>
+  );
+}
+
+function BalancesBody({ data }: { data: Balances }) {
+  const { t, lang } = useI18n();
+  return (
+    <Stack gap="3">
+      <Table.Root size="sm" data-testid="balance-currencies">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('workbench.balances.currency')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('workbench.balances.accounts')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('workbench.balances.total')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {data.currencies.map((c) => (
+            <Table.Row key={c.currencyCode}>
+              <Table.Cell>{c.currencyCode}</Table.Cell>
+              <Table.Cell textAlign="end">{c.accounts}</Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">{formatAmount(c.total, lang)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {data.top.length > 0 && (
+        <Stack gap="1">
+          <Text fontWeight="medium" fontSize="sm">{t('workbench.balances.top', { currency: data.top[0]!.currencyCode })}</Text>
+          <Stack as="ul" listStyleType="none" gap="1" fontSize="sm" data-testid="balance-top">
+            {data.top.map((a) => (
+              <HStack as="li" key={a.acctNo} justify="space-between" gap="2">
+                <Text truncate title={`${a.acctNo} ${a.acctName}`}>{a.acctName}</Text>
+                <Text fontVariantNumeric="tabular-nums" flexShrink={0}>{formatAmount(a.balance, lang)}</Text>
+              </HStack>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function RemindersBody({ data }: { data: Reminders }) {
+  const { t } = useI18n();
+  const openDrawer = useOpenDrawer();
+  return (
+    <Stack gap="2">
+      <Stack as="ul" listStyleType="none" gap="2" data-testid="workbench-reminder-list">
+        {data.rows.map((r) => (
+          <li key={r.id} data-status={r.status}>
+            <Text fontWeight={r.status === 'unread' ? 'semibold' : 'normal'}>{r.title}</Text>
+            <Text fontSize="sm" color="fg.muted" lineClamp={2}>{r.content}</Text>
+            <Text fontSize="xs" color="fg.muted">{formatDateTime(r.createdAt)}</Text>
+          </li>
+        ))}
+      </Stack>
+      <Button size="sm" variant="outline" alignSelf="start" onClick={() => openDrawer('reminders')}>
+        {t('shell.workbench.openReminders')} ({data.total})
+      </Button>
+    </Stack>
+  );
+}
+
+function TodoBody({ data }: { data: { rows: FlowTask[]; total: number } }) {
+  const { t } = useI18n();
+  return (
+    <Stack gap="2">
+      <Text fontSize="sm" color="fg.muted">{t('workbench.todo.count', { count: data.total })}</Text>
+      <Stack as="ul" listStyleType="none" gap="2" data-testid="workbench-todo-list">
+        {data.rows.map((task) => {
+          const path = RESOURCES.find((r) => r.code === task.businessType)?.path;
+          return (
+            <li key={task.instanceId}>
+              {path ? <Link href={path}>{`${task.businessName} ${task.title}`}</Link> : <Text>{`${task.businessName} ${task.title}`}</Text>}
+              <Text fontSize="xs" color="fg.muted">{t('workbench.todo.line', { step: task.stepName, submitter: task.submitter, at: formatDateTime(task.submittedAt) })}</Text>
+            </li>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
+
+function FavouritesBody({ data }: { data: Favourites }) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="1" data-testid="workbench-favourites">
+      {data.map((f) => (
+        <li key={f.funcId}>
+          <Link href={f.funcUrl}>{f.functionName}</Link>
+        </li>
+      ))}
     </Stack>
   );
 }

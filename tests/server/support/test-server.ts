@@ -146,7 +146,7 @@ export async function startTestAppOn(
   extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const filesDir = tempDir('files');
-  const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, exportJobLoop: false, ...overrides };
+  const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, exportJobLoop: false, remindJobLoop: false, ...overrides };
   let offset = 0;
   const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
   const app = await buildApp({ db: testDb.db, config, clock });

@@ -1,0 +1,40 @@
+import { call } from '../http/call';
+import { contract } from '../../shared/contract';
+import { CASH_FLOW_DAYS_DEFAULT } from '../../shared/contract/workbench';
+import type { PanelResult } from '../../machines/workbench-panel.machine';
+
+/** Each panel shows this many reminders and to-do tasks; the drawer and the lists show all. */
+export const WORKBENCH_LIST_SIZE = 5;
+
+/** Panels say what went wrong themselves: no toast, no page-wide loading overlay. */
+const quiet = { noErrorTip: true, noLoading: true } as const;
+
+/**
+ * The workbench panels' loaders (docs/workbench.md): each returns the panel's data and how many
+ * items it holds (0: the empty state). Balances and cash flow are the workbench's own calls;
+ * reminders, to-do tasks and often-used menus are their areas' calls.
+ */
+export const workbenchLoaders = {
+  balances: async (): Promise<PanelResult> => {
+    const data = await call(contract.workbench.balances, {}, quiet);
+    return { data, count: data.currencies.length };
+  },
+  cashFlow: async (params: Record<string, unknown>): Promise<PanelResult> => {
+    const days = (params.days as 7 | 30 | 90 | undefined) ?? CASH_FLOW_DAYS_DEFAULT;
+    const data = await call(contract.workbench.cashFlow, { days, currencyCode: 'CNY' }, quiet);
+    return { data, count: data.days.filter((d) => d.inflow > 0 || d.outflow > 0).length };
+  },
+  reminders: async (): Promise<PanelResult> => {
+    const data = await call(contract.remind.page, { start: 1, limit: WORKBENCH_LIST_SIZE }, quiet);
+    return { data, count: data.rows.length };
+  },
+  /** The approval flows' to-do list (docs/approvals.md). */
+  todo: async (): Promise<PanelResult> => {
+    const data = await call(contract.wkfl.todo, { start: 1, limit: WORKBENCH_LIST_SIZE }, quiet);
+    return { data, count: data.total };
+  },
+  favourites: async (): Promise<PanelResult> => {
+    const data = await call(contract.menu.oftenQuery, {}, quiet);
+    return { data, count: data.length };
+  },
+};

@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Button, Card, HStack, Heading, Spinner, Text } from '@chakra-ui/react';
+import { workbenchPanelMachine, type PanelResult } from '../../machines/workbench-panel.machine';
+import { connectWorkbenchPanel, type WorkbenchPanelState } from '../../machines/workbench-panel.connect';
+import { useI18n } from '../../services/i18n/react';
+import { inspect } from '../../services/inspector';
+
+export type PanelApi = ReturnType<typeof connectWorkbenchPanel>;
+
+/**
+ * One workbench dashboard: a card with its title, its own loading, empty and error line and a
+ * retry, and its content once loaded. Its own machine (workbench-panel.machine.ts), so it loads
+ * and fails on its own.
+ */
+export function WorkbenchPanel({
+  name,
+  load,
+  params,
+  actions,
+  reloadKey,
+  children,
+}: {
+  name: string;
+  load: (params: Record<string, unknown>) => Promise<PanelResult>;
+  params?: Record<string, unknown>;
+  /** Extra controls in the header (the cash flow's window); given the panel's api. */
+  actions?: (api: PanelApi) => ReactNode;
+  /** A value whose change reloads the panel (the often-used menus after a star in the menu). */
+  reloadKey?: unknown;
+  children: (data: unknown, api: PanelApi) => ReactNode;
+}) {
+  const { t } = useI18n();
+  const machine = useMemo(() => workbenchPanelMachine.provide({ actors: { loadPanel: fromPromise(({ input }: { input: Record<string, unknown> }) => load(input)) } }), [load]);
+  const [snapshot, send] = useMachine(machine, { input: { params }, inspect });
+  const api = connectWorkbenchPanel(snapshot, send, name);
+  const lastKey = useRef(reloadKey);
+  useEffect(() => {
+    if (lastKey.current !== reloadKey) send({ type: 'PANEL.RELOAD' });
+    lastKey.current = reloadKey;
+  }, [reloadKey, send]);
+  const { 'aria-busy': busy, ...root } = api.getRootProps();
+  return (
+    <Card.Root {...root} aria-busy={busy} size="sm" minW="0">
+      <Card.Header>
+        <HStack justify="space-between" gap="2" wrap="wrap">
+          <Heading size="md" as="h2" {...api.getTitleProps()}>
+            {t(`workbench.${name}.title`)}
+          </Heading>
+          <HStack gap="1">
+            {actions?.(api)}
+            <Button size="xs" variant="ghost" {...api.getReloadProps()} aria-label={t('workbench.reload', { name: t(`workbench.${name}.title`) })}>
+              {t('workbench.reloadShort')}
+            </Button>
+          </HStack>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Status state={api.state} api={api} />
+        <div {...api.getBodyProps()}>{api.state === 'ready' && children(api.data, api)}</div>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Status({ state, api }: { state: WorkbenchPanelState; api: PanelApi }) {
+  const { t } = useI18n();
+  const props = api.getStatusProps();
+  if (props.hidden) return null;
+  return (
+    <HStack {...props} gap="2" color={state === 'failed' ? 'fg.error' : 'fg.muted'} wrap="wrap">
+      {state === 'loading' && <Spinner size="xs" />}
+      <Text>{api.message ?? t(api.statusKey ?? 'workbench.error')}</Text>
+      {state === 'failed' && (
+        <Button size="xs" variant="outline" {...api.getRetryProps()}>
+          {t('workbench.retry')}
+        </Button>
+      )}
+    </HStack>
+  );
+}

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { HEADERS } from '../../src/shared/constants';
+import { ADMIN, STAFF, loginAs } from './support/users';
+import { apiClient } from './support/api';
+import { grantOrganisations } from './support/grants';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+/**
+ * Issue 15 points 4 and 5 as a clerk meets them: an administrator configures a balance
+ * reminder for them; the clerk's workbench shows the balances of the organisation granted to
+ * them and the reminder generated from that configuration, in Chinese and in English; on a
+ * phone the panels stack.
+ */
+const THRESHOLD = 50_000_000;
+
+/** The administrator's configuration for this worker's clerk: added, or (a retried test) edited, which generates again. */
+async function configureReminder(baseURL: string, userCode: string): Promise<void> {
+  const api = apiClient(baseURL);
+  const login = await api.post('/api/fsmc/login/login', { userCode: ADMIN.userCode, password: ADMIN.password });
+  const auth = { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
+  const configCode = `E2E_WB_${userCode.replace(/\W/g, '_').toUpperCase()}`;
+  const body = { configName: '华东账户余额提醒', remindKind: 'balanceBelow', templateCode: 'BALANCE_LOW', targetType: 'user', targets: userCode, threshold: THRESHOLD, currencyCode: 'CNY' };
+  const found = await api.post('/api/fsmc/remind-config/query', { start: 1, limit: 1, configCode }, auth);
+  const row = found.body.data.rows.find((r: { configCode: string }) => r.configCode === configCode) as { id: number; version: number } | undefined;
+  const token = (await api.get('/api/fsmc/common/token/getToken', auth)).body.data.token as string;
+  const res = row
+    ? await api.post('/api/fsmc/remind-config/update', { id: row.id, version: row.version, ...body }, auth)
+    : await api.post('/api/fsmc/remind-config/add', { configCode, ...body }, { ...auth, [HEADERS.requestToken]: token });
+  expect(res.body.code, res.body.msg).toBe(0);
+}
+
+test('a staff user’s workbench shows the balances they may see and a reminder generated from a configuration, in both languages; the panels stack at 390 px', async ({ page, baseURL }) => {
+  await grantOrganisations(baseURL!, STAFF.userCode, ['SH01']);
+  await configureReminder(baseURL!, STAFF.userCode);
+
+  await loginAs(page, STAFF);
+  const balances = page.getByTestId('workbench-balances');
+  await expect(balances).toHaveAttribute('data-state', 'ready');
+  await expect(balances.getByTestId('balance-currencies')).toContainText('CNY');
+  await expect(balances.getByTestId('balance-top').locator('li')).not.toHaveCount(0);
+  await expect(page.getByTestId('workbench-cashFlow')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('cash-flow-chart')).toBeVisible();
+  // Generated off the request path once the configuration was saved: the panel may need a refresh to see it.
+  const reminders = page.getByTestId('workbench-reminders');
+  const title = /\d+ 个账户余额低于 50,000,000\.00 CNY/;
+  await expect(async () => {
+    await reminders.getByRole('button', { name: '刷新我的提醒' }).click();
+    await expect(reminders.getByTestId('workbench-reminder-list')).toContainText(title, { timeout: 1_000 });
+  }).toPass();
+  await expect(reminders).toContainText('张会计，截至');
+  await expect(page.getByTestId('workbench-todo')).toHaveAttribute('data-state', /ready|empty/);
+  await expectNoRawLocaleKeys(page);
+
+  // In English: the same reminder in its English text, the panels' own words.
+  await page.getByTestId('language-switch').selectOption('en-US');
+  await expect(page.getByTestId('workbench-balances').getByRole('heading', { name: 'Balances' })).toBeVisible();
+  await expect(page.getByTestId('workbench-reminders')).toContainText(/\d+ accounts below CNY 50,000,000\.00/);
+  await expect(page.getByTestId('workbench-cashFlow')).toContainText('Receipts');
+  await expectNoRawLocaleKeys(page);
+  await page.getByTestId('language-switch').selectOption('zh-CN');
+  await expect(page.getByTestId('workbench-balances').getByRole('heading', { name: '账户余额' })).toBeVisible();
+
+  // On a phone the panels stack: one column, each below the one before, as wide as the others.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const boxes = await page.getByTestId('workbench-panels').locator('> [data-part=panel]').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: r.y, w: Math.round(r.width), bottom: r.bottom })));
+  expect(boxes).toHaveLength(5);
+  for (let i = 1; i < boxes.length; i++) {
+    expect(boxes[i]!.x).toBe(boxes[0]!.x);
+    expect(boxes[i]!.w).toBe(boxes[0]!.w);
+    expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
+  }
+  expect(boxes[0]!.w).toBeLessThanOrEqual(390);
+});
