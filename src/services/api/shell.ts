@@ -1,5 +1,14 @@
 import { call } from '../http/call';
-import { contract, type BodyOf, type DataOf } from '../../shared/contract';
+import type { BodyOf, DataOf } from '../../shared/contract/define';
+import { login } from '../../shared/contract/login';
+import { preferences } from '../../shared/contract/preferences';
+import { profile } from '../../shared/contract/profile';
+import { forgotPassword } from '../../shared/contract/forgot-password';
+import { remind } from '../../shared/contract/remind';
+import { outbox } from '../../shared/contract/outbox';
+
+// Each area from its own file, not the contract's index: every page loads these (issue 16).
+const contract = { login, preferences, profile, forgotPassword, remind, outbox };
 
 /** Session, preferences, password, reminders and the outbox: thin names for contract entries. */
 export type SessionInfo = DataOf<typeof contract.login.sessionInfo>;
