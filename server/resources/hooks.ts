@@ -6,6 +6,7 @@ import { approvalFieldHooks } from './approval-field-hooks';
 import { sysPageIframeHooks } from './sys-page-iframe-hooks';
 import { dataAuthHooks } from './data-auth-hooks';
 import { processConfigHooks } from './process-config-hooks';
+import { remindConfigHooks, remindParamHooks, remindTemplateHooks } from './remind-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -23,4 +24,7 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'org-struct': orgStructHooks,
   'org-struct-node': orgStructNodeHooks,
   'process-config': processConfigHooks,
+  'remind-config': remindConfigHooks,
+  'remind-param': remindParamHooks,
+  'remind-template': remindTemplateHooks,
 };

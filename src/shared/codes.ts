@@ -345,6 +345,17 @@ export const CODE = {
   guideVersionConflict: 3102,
   /** The guide's HTML is longer than GUIDE_CONTENT_MAX even after sanitising. */
   guideTooLong: 3103,
+  // 3050-3059: reminder settings (docs/reminders.md)
+  /** A template (or a parameter row) names a placeholder its kind does not fill. */
+  remindParamUnknown: 3050,
+  /** The kind lists this placeholder already (remind-param). */
+  remindParamTaken: 3051,
+  /** A configuration's template does not exist or is of another kind. */
+  remindTemplateUnknown: 3052,
+  /** A configuration names a duty or user that does not exist. */
+  remindTargetUnknown: 3053,
+  /** The kind needs a setting the configuration leaves empty (a threshold, days ahead). */
+  remindSettingMissing: 3054,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
+import { CODE } from '../../src/shared/codes';
 import type { Balances, CashFlow } from '../../src/shared/contract/workbench';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
@@ -54,6 +55,29 @@ describe.each(availableBackends())('reminders and workbench on %s', (backend) =>
     expect((await post('/api/fsmc/remind-config/query', { start: 1, limit: 10 }, staff)).status).toBe(403);
     // "Remind config code repeat" (shell §5).
     expect((await post<{ repeat: boolean }>('/api/fsmc/remind-config/check-repeat', { field: 'configCode', value: 'BAL_LOW_CNY' }, admin)).body.data.repeat).toBe(true);
+  });
+
+  it('settings generation could not use are refused on save, in the reader\'s language', async () => {
+    const template = { templateCode: 'BAD_TPL', templateName: '坏模板', remindKind: 'balanceBelow', titleZh: '余额 {balance}', titleEn: 'Balance', contentZh: '内容', contentEn: 'Content' };
+    const bad = await post('/api/fsmc/remind-template/add', template, admin);
+    expect(bad.body).toMatchObject({ code: CODE.remindParamUnknown, msg: '「账户余额低于阈值」类提醒没有参数 {balance}' });
+    const badEn = await post('/api/fsmc/remind-template/add', template, admin, 'en-US');
+    expect(badEn.body.msg).toBe('Reminders of kind “Balance below threshold” have no parameter {balance}');
+    expect((await post('/api/fsmc/remind-template/add', { ...template, titleZh: '余额 {count}' }, admin)).body.code).toBe(0);
+
+    const param = { remindKind: 'balanceBelow', paramCode: 'count', paramName: '数量', paramNameEn: 'How many' };
+    expect((await post('/api/fsmc/remind-param/add', param, admin)).body.code).toBe(CODE.remindParamTaken);
+    expect((await post('/api/fsmc/remind-param/add', { ...param, paramCode: 'plans' }, admin)).body.code).toBe(CODE.remindParamUnknown);
+
+    const config = { configCode: 'BAD_CFG', configName: '坏配置', remindKind: 'balanceBelow', templateCode: 'TODO_WAITING', targetType: 'duty', targets: 'ADMIN', threshold: 1 };
+    expect((await post('/api/fsmc/remind-config/add', config, admin)).body.code).toBe(CODE.remindTemplateUnknown);
+    expect((await post('/api/fsmc/remind-config/add', { ...config, templateCode: 'BALANCE_LOW', targets: 'ADMIN, NOBODY' }, admin)).body).toMatchObject({ code: CODE.remindTargetUnknown, msg: '提醒对象 NOBODY 不存在' });
+    expect((await post('/api/fsmc/remind-config/add', { ...config, templateCode: 'BALANCE_LOW', targetType: 'user', targets: 'NOBODY' }, admin)).body.code).toBe(CODE.remindTargetUnknown);
+    const { threshold: _none, ...noThreshold } = config;
+    expect((await post('/api/fsmc/remind-config/add', { ...noThreshold, templateCode: 'BALANCE_LOW' }, admin)).body).toMatchObject({ code: CODE.remindSettingMissing, msg: '「账户余额低于阈值」类提醒须填写余额阈值' });
+    // Nothing was written by the refusals.
+    const configs = await post<{ total: number }>('/api/fsmc/remind-config/query', { start: 1, limit: 10, configCode: 'BAD_CFG' }, admin);
+    expect(configs.body.data.total).toBe(0);
   });
 
   it('generation fills the template in both languages, once a day per user and configuration version', async () => {
