@@ -7,7 +7,8 @@ import { forgotPasswordMachine, type ForgotValues, type Problem } from '../../ma
 import { connectForgotPassword } from '../../machines/forgot-password.connect';
 import { loginApi } from '../../services/api/login';
 import { shellApi } from '../../services/api/shell';
-import { contract, maxLengthOf } from '../../shared/contract';
+import { maxLengthOf } from '../../shared/contract/define';
+import { forgotPassword } from '../../shared/contract/forgot-password';
 import { useI18n } from '../../services/i18n/react';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { ruleProblems } from '../../services/password-check';
@@ -27,10 +28,10 @@ const actors = {
 const STEPS = ['identify', 'verify', 'choose'] as const;
 /** Each field's bound, from the call that sends it. */
 const MAX_LENGTH: Record<keyof ForgotValues, number | undefined> = {
-  userCode: maxLengthOf(contract.forgotPassword.sendIdentifyCode, 'userCode'),
-  code: maxLengthOf(contract.forgotPassword.validateCode, 'code'),
-  newPassword: maxLengthOf(contract.forgotPassword.modifyPassword, 'newPassword'),
-  confirmPassword: maxLengthOf(contract.forgotPassword.modifyPassword, 'newPassword'),
+  userCode: maxLengthOf(forgotPassword.sendIdentifyCode, 'userCode'),
+  code: maxLengthOf(forgotPassword.validateCode, 'code'),
+  newPassword: maxLengthOf(forgotPassword.modifyPassword, 'newPassword'),
+  confirmPassword: maxLengthOf(forgotPassword.modifyPassword, 'newPassword'),
 };
 
 /** Forgot password at login.html#/forgot-password: code, validation, new password, back to login. */

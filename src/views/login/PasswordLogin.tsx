@@ -5,7 +5,9 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { loginMachine, type LoginResult, type LoginValues } from '../../machines/login.machine';
 import { connectLogin } from '../../machines/login.connect';
 import { loginApi } from '../../services/api/login';
-import { contract, maxLengthOf } from '../../shared/contract';
+// The area's own file, not the contract's index (which builds every area's schemas; issue 16).
+import { maxLengthOf } from '../../shared/contract/define';
+import { login } from '../../shared/contract/login';
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { enterApp, keepGrant, signalled } from './after-login';
@@ -34,11 +36,11 @@ export function PasswordLogin() {
       <Stack gap="4">
         <Field.Root invalid={api.errorKey !== null && userCode.value.trim() === ''}>
           <Field.Label>{t('login.userCode')}</Field.Label>
-          <Input {...userCode} maxLength={maxLengthOf(contract.login.login, 'userCode')} autoComplete="username" autoFocus placeholder={t('login.userCodePlaceholder')} />
+          <Input {...userCode} maxLength={maxLengthOf(login.login, 'userCode')} autoComplete="username" autoFocus placeholder={t('login.userCodePlaceholder')} />
         </Field.Root>
         <Field.Root invalid={api.errorKey !== null && password.value === ''}>
           <Field.Label>{t('login.password')}</Field.Label>
-          <Input {...password} maxLength={maxLengthOf(contract.login.login, 'password')} type="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
+          <Input {...password} maxLength={maxLengthOf(login.login, 'password')} type="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
         </Field.Root>
         <ErrorAlert message={api.serverMessage ?? (api.errorKey && t(api.errorKey))} />
         <Button type="submit" loading={api.busy} loadingText={t('login.submitting')}>
