@@ -1,6 +1,8 @@
 import { call } from '../http/call';
-import { contract } from '../../shared/contract';
-import { CASH_FLOW_DAYS_DEFAULT } from '../../shared/contract/workbench';
+import { CASH_FLOW_DAYS_DEFAULT, workbench } from '../../shared/contract/workbench';
+import { remind } from '../../shared/contract/remind';
+import { wkfl } from '../../shared/contract/wkfl';
+import { menu } from '../../shared/contract/menu';
 import type { PanelResult } from '../../machines/workbench-panel.machine';
 
 /** Each panel shows this many reminders and to-do tasks; the drawer and the lists show all. */
@@ -8,6 +10,9 @@ export const WORKBENCH_LIST_SIZE = 5;
 
 /** Panels say what went wrong themselves: no toast, no page-wide loading overlay. */
 const quiet = { noErrorTip: true, noLoading: true } as const;
+
+// The areas the panels call, each from its own file (not the contract's index: issue 16).
+const contract = { workbench, remind, wkfl, menu };
 
 /**
  * The workbench panels' loaders (docs/workbench.md): each returns the panel's data and how many

@@ -44,7 +44,7 @@ export function CashFlowChart({ flow, lang, labels }: { flow: CashFlow; lang: La
         <text x={PAD.left} y={HEIGHT - 4} fontSize="12" fill="currentColor">{flow.from}</text>
         <text x={WIDTH - PAD.right} y={HEIGHT - 4} fontSize="12" fill="currentColor" textAnchor="end">{flow.to}</text>
       </svg>
-      <HStack gap="4" wrap="wrap" fontSize="sm" mt="2">
+      <HStack columnGap="4" rowGap="0" wrap="wrap" fontSize="sm" mt="2" data-testid="cash-flow-totals">
         <Text><Box as="span" display="inline-block" w="2.5" h="2.5" bg="green.600" mr="1" />{labels.inflow} {flow.currencyCode} {money(totalIn)}</Text>
         <Text><Box as="span" display="inline-block" w="2.5" h="2.5" bg="red.600" mr="1" />{labels.outflow} {flow.currencyCode} {money(totalOut)}</Text>
         <Text>{labels.net} {flow.currencyCode} {money(totalIn - totalOut)}</Text>
