@@ -19,14 +19,17 @@ const I18nContext = createContext<I18nValue | null>(null);
 /** Loads the given locale modules for the current language before rendering its children. */
 export function I18nProvider({ modules, children, fallback = null }: { modules: string[]; children: ReactNode; fallback?: ReactNode }) {
   const [lang, setLangState] = useState<Language>(initialLanguage);
-  const [ready, setReady] = useState(false);
   const [languages, setLanguages] = useState<LanguageItem[]>([]);
   const key = modules.join(',');
+  // Ready once these modules are loaded in this language. A page kept alive (the page host's
+  // Activity) runs this effect again each time it is shown: what is loaded stays loaded, so its
+  // children are not unmounted for a moment, which would lose the page's state.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const ready = loaded === `${lang}|${key}`;
 
   useEffect(() => {
     let live = true;
-    setReady(false);
-    void loadModules(lang, key.split(',')).then(() => live && setReady(true));
+    void loadModules(lang, key.split(',')).then(() => live && setLoaded(`${lang}|${key}`));
     document.documentElement.lang = lang;
     return () => {
       live = false;

@@ -1,6 +1,6 @@
-import { Activity, Suspense, useEffect, useState } from 'react';
+import { Activity, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { Center, Spinner } from '@chakra-ui/react';
+import { Box, Center, Spinner } from '@chakra-ui/react';
 import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import { APP_ROUTES, type RouteDef } from '../routes';
@@ -58,6 +58,35 @@ function Fallback() {
   return leaf ? <PlaceholderView name={leaf.functionName} /> : <NotFoundView />;
 }
 
+/**
+ * The kept pages share the shell's scrolling `<main>`: when the user leaves a kept page, its
+ * scroll position is read (while rendering the next route, before React hides the page and the
+ * browser clamps the scroll to the new content) and put back, before paint, when the page is
+ * shown again. Any other page starts at the top. Held in memory, per tab, like the pages.
+ */
+function useKeptScroll(location: string, keepsAlive: boolean, kept: readonly string[]) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const positions = useRef(new Map<string, number>());
+  /** The kept location on screen at the last commit ('' for a plain page). */
+  const shown = useRef('');
+  const target = keepsAlive ? location : '';
+  if (shown.current && shown.current !== target) {
+    const main = anchor.current?.closest('main');
+    // Reading the DOM as it still is; the same value however often React renders this.
+    if (main) positions.current.set(shown.current, main.scrollTop);
+  }
+  useLayoutEffect(() => {
+    shown.current = target;
+    const main = anchor.current?.closest('main');
+    if (main) main.scrollTop = target ? (positions.current.get(target) ?? 0) : 0;
+  }, [target]);
+  // A page no longer kept forgets its position with it.
+  useEffect(() => {
+    for (const at of positions.current.keys()) if (!kept.includes(at)) positions.current.delete(at);
+  }, [kept]);
+  return anchor;
+}
+
 const routeElements = (routes: readonly RouteDef[]) =>
   routes.map((route) => (
     <Route key={route.path} path={route.path}>
@@ -68,7 +97,7 @@ const routeElements = (routes: readonly RouteDef[]) =>
 /**
  * The page host (widgets §1): a route whose meta has `history` keeps its page alive, hidden,
  * while the user is elsewhere, and shows it again as it was (typed filters, chosen tab,
- * scroll); any other route is a plain view, made anew each time. A kept page is pinned to
+ * scroll, useKeptScroll); any other route is a plain view, made anew each time. A kept page is pinned to
  * its own location, so its route parameters stay its own while hidden. React's Activity
  * hides it: its state stays, its effects stop until it is shown again.
  */
@@ -79,21 +108,26 @@ export function ShellRoutes() {
   // Adjusting state while rendering (React's documented pattern): the page joins the kept
   // ones in the same render that first shows it, with no extra mount.
   if (keepsAlive && kept[kept.length - 1] !== location) setKept(keepAlive(kept, location));
+  const anchor = useKeptScroll(location, keepsAlive, kept);
   return (
-    <Suspense fallback={<Center p="8"><Spinner /></Center>}>
-      {kept.map((at) => (
-        <Activity key={at} mode={keepsAlive && at === location ? 'visible' : 'hidden'}>
-          <Switch location={at}>{routeElements(APP_ROUTES)}</Switch>
-        </Activity>
-      ))}
-      {!keepsAlive && (
-        <Switch>
-          {routeElements(APP_ROUTES)}
-          <Route>
-            <Fallback />
-          </Route>
-        </Switch>
-      )}
-    </Suspense>
+    <>
+      {/* Outside the Suspense: it is in the page from the first render, whatever suspends. */}
+      <Box ref={anchor} display="contents" data-part="page-host" />
+      <Suspense fallback={<Center p="8"><Spinner /></Center>}>
+        {kept.map((at) => (
+          <Activity key={at} mode={keepsAlive && at === location ? 'visible' : 'hidden'}>
+            <Switch location={at}>{routeElements(APP_ROUTES)}</Switch>
+          </Activity>
+        ))}
+        {!keepsAlive && (
+          <Switch>
+            {routeElements(APP_ROUTES)}
+            <Route>
+              <Fallback />
+            </Route>
+          </Switch>
+        )}
+      </Suspense>
+    </>
   );
 }

@@ -36,13 +36,17 @@ export function usePagedList<Row, A = never>(fetchPage: FetchPage<Row>, runActio
     [],
   );
   const [snapshot, send] = useMachine(logic, { input, inspect });
-  const first = useRef(true);
+  const ranFor = useRef<string | null>(null);
   // A list fed by a query form waits for the form's first query (reason init) instead of
-  // loading everything first; a language change still refreshes what is shown.
+  // loading everything first; a language change still refreshes what is shown. A page kept
+  // alive runs this again each time it is shown: nothing changed then, so nothing is asked
+  // (the rows, page and scroll stay as the user left them).
   useEffect(() => {
-    if (!first.current) send({ type: 'LIST.REFRESH' });
+    const key = `${lang}|${waitForQuery}`;
+    if (ranFor.current === key) return;
+    if (ranFor.current !== null) send({ type: 'LIST.REFRESH' });
     else if (!waitForQuery) send({ type: 'LIST.LOAD' });
-    first.current = false;
+    ranFor.current = key;
   }, [send, lang, waitForQuery]);
   const api = connectPagedList<Row>(snapshot, send);
   return { ...api, act: api.act as (action: A) => void, getActionProps: api.getActionProps as (action: A) => ReturnType<typeof api.getActionProps> };
