@@ -48,8 +48,8 @@ test('switching to en-US translates the whole shell and every drawer at once; th
   await expectNoRawLocaleKeys(page);
   await page.keyboard.press('Escape');
 
-  // A page not built yet (rate plans come with approvals, issue 15) shows its placeholder in English.
-  await page.getByTestId('menu-search').fill('Rate plans');
+  // A page not built yet (workday settings: no issue has asked for them so far) shows its placeholder in English.
+  await page.getByTestId('menu-search').fill('Workday settings');
   await expect(page.getByTestId('menu-search-option').first()).toBeVisible();
   await expectNoRawLocaleKeys(page);
   await page.getByTestId('menu-search').press('Enter');
