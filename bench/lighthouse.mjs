@@ -99,6 +99,7 @@ async function main() {
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
         si: lhr.audits['speed-index'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
         finalUrl: lhr.finalDisplayedUrl,
       };
     };
@@ -119,10 +120,10 @@ async function main() {
             const r = await audit(`${server.base}/${route}`, preset, keepStorage);
             if (!r.finalUrl.includes(name)) throw new Error(`${route} ended on ${r.finalUrl}`);
             seen[k].push(r);
-            console.log(`  [${k}] ${name} ${preset} run ${i + 1}: score ${r.score}, FCP ${r.fcp.toFixed(0)} ms, LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, SI ${r.si.toFixed(0)} ms`);
+            console.log(`  [${k}] ${name} ${preset} run ${i + 1}: score ${r.score}, FCP ${r.fcp.toFixed(0)} ms, LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, SI ${r.si.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}`);
           }
         }
-        for (const [k, rs] of seen.entries()) results.push({ build: k, page: name, preset, score: median(rs.map((r) => r.score)), scores: rs.map((r) => r.score), fcp: median(rs.map((r) => r.fcp)), lcp: median(rs.map((r) => r.lcp)), tbt: median(rs.map((r) => r.tbt)), si: median(rs.map((r) => r.si)) });
+        for (const [k, rs] of seen.entries()) results.push({ build: k, page: name, preset, score: median(rs.map((r) => r.score)), scores: rs.map((r) => r.score), fcp: median(rs.map((r) => r.fcp)), lcp: median(rs.map((r) => r.lcp)), tbt: median(rs.map((r) => r.tbt)), si: median(rs.map((r) => r.si)), cls: median(rs.map((r) => r.cls)) });
       }
     };
     await rounds('login.html', 'login.html#/login', false);
@@ -146,9 +147,9 @@ async function main() {
   }
   for (const [k, dist] of dists.entries()) {
     console.log(`\n[${k}] ${path.relative(ROOT, dist) || dist}`);
-    console.log('| page | preset | performance (median; runs) | FCP | LCP | TBT | Speed Index |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const r of results.filter((x) => x.build === k)) console.log(`| ${r.page} | ${r.preset} | **${r.score}** (${r.scores.join(', ')}) | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${r.tbt.toFixed(0)} ms | ${(r.si / 1000).toFixed(2)} s |`);
+    console.log('| page | preset | performance (median; runs) | FCP | LCP | TBT | Speed Index | CLS |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const r of results.filter((x) => x.build === k)) console.log(`| ${r.page} | ${r.preset} | **${r.score}** (${r.scores.join(', ')}) | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${r.tbt.toFixed(0)} ms | ${(r.si / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} |`);
   }
   console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
