@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { safeError } from '../security/safe-error';
 
 /**
@@ -9,12 +9,23 @@ import { safeError } from '../security/safe-error';
  */
 const pending = new Set<Promise<void>>();
 
-export function defer(log: FastifyBaseLogger, work: () => Promise<void>): void {
-  const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+export function defer(log: FastifyBaseLogger, work: () => Promise<void>, answered: Promise<void> = Promise.resolve()): void {
+  // Not before the answer has left: hooks that run between the route and the sending (the
+  // operation log's insert) would otherwise let the work start while the caller still waits.
+  const task: Promise<void> = answered
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(work)
     .catch((error: unknown) => log.error({ err: safeError(error) }, 'deferred work failed'))
     .finally(() => pending.delete(task));
   pending.add(task);
+}
+
+/** Resolves once the reply's answer has been sent (or its connection closed). */
+export function whenAnswered(reply: FastifyReply): Promise<void> {
+  return new Promise<void>((resolve) => {
+    reply.raw.once('finish', () => resolve());
+    reply.raw.once('close', () => resolve());
+  });
 }
 
 export async function settled(): Promise<void> {

@@ -37,14 +37,14 @@ const findUser = (db: Db, code: string) =>
  * everything that depends on whether the user exists runs after the answer, so a known and an
  * unknown user code take the same path and the same time.
  */
-export async function sendIdentifyCode(db: Db, log: FastifyBaseLogger, userCode: string, address: string, pageLang: Language, now: number): Promise<void> {
+export async function sendIdentifyCode(db: Db, log: FastifyBaseLogger, userCode: string, address: string, pageLang: Language, now: number, answered?: Promise<void>): Promise<void> {
   const subject = userCode.trim().toLowerCase();
   const claim = await claimAttempt(db, [
     { limit: PER_USER, subject },
     { limit: PER_ADDRESS, subject: address },
   ], new Date(now));
   if (!claim.ok) throw refuse(CODE.tooManyRequests, { minutes: claim.minutes }, { data: { minutes: claim.minutes } });
-  defer(log, () => mailIdentifyCode(db, userCode, pageLang, now));
+  defer(log, () => mailIdentifyCode(db, userCode, pageLang, now), answered);
 }
 
 async function mailIdentifyCode(db: Db, userCode: string, pageLang: Language, now: number): Promise<void> {

@@ -5,6 +5,7 @@ import { contract } from '../../../src/shared/contract';
 import { settled } from '../../services/deferred';
 import { resetPassword, sendIdentifyCode, validateIdentifyCode } from '../../services/forgot-password';
 import { loadPasswordRule } from '../../services/password-rule-store';
+import { whenAnswered } from '../../services/deferred';
 
 /**
  * Forgot password (shell §2): an identify code by mail (the outbox while no mail server is
@@ -14,8 +15,8 @@ import { loadPasswordRule } from '../../services/password-rule-store';
 export default async function forgetPasswordRoutes(app: FastifyInstance) {
   // A code being mailed when the server stops is still mailed, and the database still open.
   app.addHook('onClose', async () => settled());
-  route(app, contract.forgotPassword.sendIdentifyCode, async (request) => {
-    await sendIdentifyCode(app.db, request.log, request.body.userCode, request.ip, request.lang, app.clock.now());
+  route(app, contract.forgotPassword.sendIdentifyCode, async (request, reply) => {
+    await sendIdentifyCode(app.db, request.log, request.body.userCode, request.ip, request.lang, app.clock.now(), whenAnswered(reply));
     return ok(null);
   });
 
