@@ -116,10 +116,19 @@ export async function insertOperation(db: Db, entry: OperationEntry): Promise<vo
  * The operation log (issue 15 point 8, docs/operation-log.md), for every route. The row is
  * written in onSend: after the route's own transaction has committed (so the log never holds a
  * business write's locks, lengthens it, or rolls it back by failing), and before the answer
- * leaves (so a caller that saw a success can count on its row). An insert that fails is logged
+ * leaves (so a caller that saw a success can count on its row); a streamed answer's row once it
+ * has gone (below). An insert that fails is logged
  * with the whole entry and the answer still goes out: the business write has happened.
  */
 export default fp(async function operationLog(app: FastifyInstance) {
+  const record = async (request: FastifyRequest, entry: OperationEntry) => {
+    try {
+      await insertOperation(app.db, entry);
+    } catch (error) {
+      request.log.error({ err: error, operationLog: entry }, 'operation log: insert failed');
+    }
+  };
+  const streamed = new WeakMap<FastifyRequest, OperationEntry>();
   app.addHook('onSend', async (request, reply, payload) => {
     const entry = operationEntry(request, reply, payload, app.clock.now());
     // 503: the database is out of reach; the server log keeps the entry instead.
@@ -127,11 +136,17 @@ export default fp(async function operationLog(app: FastifyInstance) {
       if (entry) request.log.warn({ operationLog: entry }, 'operation log: database unavailable');
       return payload;
     }
-    try {
-      await insertOperation(app.db, entry);
-    } catch (error) {
-      request.log.error({ err: error, operationLog: entry }, 'operation log: insert failed');
-    }
+    // A streamed answer (an export's file) is still reading the database through its cursor:
+    // on PGlite's single connection an insert now would wait for the stream, and the stream for
+    // this hook. Its row is written once the answer has gone.
+    if (isStream(payload)) streamed.set(request, entry);
+    else await record(request, entry);
     return payload;
   });
+  app.addHook('onResponse', async (request) => {
+    const entry = streamed.get(request);
+    if (entry) await record(request, entry);
+  });
 });
+
+const isStream = (payload: unknown): boolean => typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
