@@ -51,7 +51,11 @@ export function I18nProvider({ modules, children, fallback = null }: { modules: 
   }, [key]);
 
   const value = useMemo<I18nValue>(() => ({ lang, ready, setLang, languages, t: (k, p) => translate(lang, k, p) }), [lang, ready, setLang, languages]);
-  return <I18nContext.Provider value={value}>{ready ? children : fallback}</I18nContext.Provider>;
+  // A language switch keeps the children mounted: setLang loaded the new language's modules
+  // before switching, and unmounting would lose what the user had typed (the login form's user
+  // name, found by a browser test that chose English and typed at once).
+  const shown = ready || (loaded !== null && loaded.slice(loaded.indexOf('|') + 1) === key);
+  return <I18nContext.Provider value={value}>{shown ? children : fallback}</I18nContext.Provider>;
 }
 
 export function useI18n(): I18nValue {
