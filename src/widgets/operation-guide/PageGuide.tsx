@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -7,29 +7,17 @@ import { connectOperationGuide } from '../../machines/operation-guide.connect';
 import { mayEditGuide } from '../../shared/operation-guide';
 import { guideApi } from '../../services/api/guide';
 import { widgetState } from '../../services/storage';
-import { loadModules } from '../../services/i18n/i18n';
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { toaster } from '../request-layer/toaster';
 import { useShell } from '../shell-context';
+import { useLocaleModule } from '../inspector/use-locale-module';
 
 const OperationGuideDialog = lazy(() => import(/* webpackChunkName: "operation-guide" */ './OperationGuideDialog'));
 
 /** The dialog's texts and those of the uploader and previewer it holds. */
 const MODULES = ['guide', 'upload', 'preview'];
 
-function useGuideLocale(): boolean {
-  const { lang } = useI18n();
-  const [loaded, setLoaded] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadModules(lang, MODULES).then(() => live && setLoaded(lang));
-    return () => {
-      live = false;
-    };
-  }, [lang]);
-  return loaded === lang;
-}
 
 /**
  * The page's operation guide, in the page header (widgets §2 "Page host"): the help icon, the
@@ -40,7 +28,7 @@ function useGuideLocale(): boolean {
 export function PageGuide({ funcId, name }: { funcId: number; name: string }) {
   const { t } = useI18n();
   const { user } = useShell();
-  const ready = useGuideLocale();
+  const ready = useLocaleModule(MODULES);
   const logic = useMemo(
     () =>
       operationGuideMachine.provide({
