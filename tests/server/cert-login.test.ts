@@ -176,7 +176,7 @@ describe.each(availableBackends())('certificate login on %s', (backend) => {
 
   describe('the cert-set guard', () => {
     const addCurrency = async (code: string, flag?: string, token = admin) =>
-      t.post('/api/fsmc/currency/add', { currencyCode: code, currencyName: `证书${code}`, decimals: 2 }, { token, lang: 'en-US', headers: { 'request-token': await t.requestToken(token), ...(flag ? { [HEADERS.validFlag]: flag } : {}) } });
+      t.post('/api/fsmc/currency/add', { currencyCode: code, currencyName: `证书${code}`, decimals: 2 }, { token, lang: 'en-US', headers: { ...(flag ? { [HEADERS.validFlag]: flag } : {}) } });
     const any = () => t.db as any;
 
     beforeAll(async () => {
@@ -223,14 +223,14 @@ describe.each(availableBackends())('certificate login on %s', (backend) => {
     });
 
     it('covers every function of a module setting; settings not in force cover nothing', async () => {
-      const res = await t.post('/api/fsmc/sys-param-setting/add', { paramCode: 'cert.test', paramName: 'x', paramValue: '1' }, { token: admin, headers: { 'request-token': await t.requestToken(admin) } });
+      const res = await t.post('/api/fsmc/sys-param-setting/add', { paramCode: 'cert.test', paramName: 'x', paramValue: '1' }, { token: admin });
       expect([res.status, res.body.data?.funcCode]).toEqual([412, '/sys-param-setting']);
       const bank = await t.post('/api/fsmc/bank/query', { start: 1, limit: 1 }, { token: admin });
       expect(bank.body.code).toBe(0);
     });
 
     it('answers 403, not 412, to a user without the function', async () => {
-      const res = await t.post('/api/fsmc/sys-param-setting/add', { paramCode: 'cert.test2', paramName: 'x', paramValue: '1' }, { token: staff, headers: { 'request-token': await t.requestToken(staff) } });
+      const res = await t.post('/api/fsmc/sys-param-setting/add', { paramCode: 'cert.test2', paramName: 'x', paramValue: '1' }, { token: staff });
       expect(res.status).toBe(403);
     });
 
@@ -242,11 +242,11 @@ describe.each(availableBackends())('certificate login on %s', (backend) => {
     it('keeps cert-set records through the registry (add a draft, list it)', async () => {
       const body = { setCode: 'PAY', setName: 'payments', setType: 'module', target: '3', remark: 'all counterparties' };
       const flag = (await confirm(admin, '/cert-set')).body.data;
-      const add = await t.post('/api/fsmc/cert-set/add', body, { token: admin, headers: { 'request-token': await t.requestToken(admin), [HEADERS.validFlag]: flag } });
+      const add = await t.post('/api/fsmc/cert-set/add', body, { token: admin, headers: { [HEADERS.validFlag]: flag } });
       expect(add.body).toMatchObject({ code: 0, data: { ...body, recordState: 'draft' } });
       const list = await t.post<{ rows: Array<{ setCode: string }> }>('/api/fsmc/cert-set/query', { start: 1, limit: 20 }, { token: admin });
       expect(list.body.data.rows.map((r) => r.setCode)).toEqual(expect.arrayContaining(['CUR', 'PAY', 'SYS']));
-      const bad = await t.post('/api/fsmc/cert-set/add', { ...body, setCode: 'BAD', target: 'x y' }, { token: admin, headers: { 'request-token': await t.requestToken(admin) } });
+      const bad = await t.post('/api/fsmc/cert-set/add', { ...body, setCode: 'BAD', target: 'x y' }, { token: admin });
       expect(bad.status).toBe(400);
     });
   });

@@ -22,7 +22,7 @@ describe.each(availableBackends())('dictionary values on %s', (backend) => {
   });
 
   const add = async (body: Record<string, unknown>, lang?: string) => {
-    const res = await t.post<Answer['data']>('/api/fsmc/dictionary-value/add', body, { token: admin, lang, headers: { 'request-token': await t.requestToken(admin) } });
+    const res = await t.post<Answer['data']>('/api/fsmc/dictionary-value/add', body, { token: admin, lang });
     return res.body as Answer;
   };
   const value = (dictType: string, v: string) => ({ dictType, value: v, textZh: `${v}个月`, textEn: `${v} months`, sort: 95 });

@@ -43,11 +43,10 @@ describe.each(availableBackends())('dynamic forms on %s', (backend) => {
 
   const post = <T = any>(path: string, body: unknown, token = admin, lang?: string, headers?: Record<string, string>): Promise<CallResult<T>> =>
     t.post<T>(path, body, { token, ...(lang ? { lang } : {}), ...(headers ? { headers } : {}) });
-  const withToken = async (token = admin) => ({ 'request-token': await t.requestToken(token) });
   const addTemplate = async (code: string, fields: unknown, lang?: string) =>
-    post(tpl.add.path, { code, name: `模板${code}`, nameEn: `Template ${code}`, fields: typeof fields === 'string' ? fields : JSON.stringify(fields) }, admin, lang, await withToken());
+    post(tpl.add.path, { code, name: `模板${code}`, nameEn: `Template ${code}`, fields: typeof fields === 'string' ? fields : JSON.stringify(fields) }, admin, lang);
   const data = (values: Record<string, unknown>) => Object.entries(values).map(([name, v]) => ({ name, value: wrapValue(v as never) }));
-  const save = async (templateCode: string, values: Record<string, unknown>, lang?: string) => post(el.save.path, { templateCode, templateData: data(values) }, admin, lang, await withToken());
+  const save = async (templateCode: string, values: Record<string, unknown>, lang?: string) => post(el.save.path, { templateCode, templateData: data(values) }, admin, lang);
   const good = { title: 'Loan', amount: 12.5, count: 3, kind: 'A', scope: '02', tags: ['x'], day: '2026-01-31' };
 
   it('refuses a template that is not JSON, or not a valid template, naming each problem in the caller\'s language', async () => {
@@ -199,7 +198,7 @@ describe.each(availableBackends())('dynamic forms on %s', (backend) => {
       const r = await post(path, body, staff);
       expect([path, r.status, r.body.code]).toEqual([path, 403, CODE.forbidden]);
     }
-    expect((await post(el.save.path, { templateCode: 'loan', templateData: [] }, staff, undefined, await withToken(staff))).status).toBe(403);
+    expect((await post(el.save.path, { templateCode: 'loan', templateData: [] }, staff)).status).toBe(403);
     expect((await t.post(tpl.query.path, { start: 1, limit: 10 })).status).toBe(401);
   });
 });

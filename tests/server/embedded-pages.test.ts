@@ -28,7 +28,7 @@ describe.each(availableBackends())('embedded pages on %s', (backend) => {
   });
 
   const add = async (body: Record<string, unknown>, lang?: string) =>
-    (await t.post('/api/fsmc/sys-page-iframe/add', body, { token: admin, lang, headers: { 'request-token': await t.requestToken(admin) } })).body as Answer<Record<string, unknown>>;
+    (await t.post('/api/fsmc/sys-page-iframe/add', body, { token: admin, lang })).body as Answer<Record<string, unknown>>;
   const page = (formCode: string, iframeName: string, iframeUrl: string, iframeOrder: number) => ({ formCode, iframeTitle: `${iframeName} 页`, iframeName, iframeUrl, iframeHeight: 120, iframeOrder });
   const list = async (formCode: string, token = admin) => (await t.get<Page[]>(`/api/fsmc/sys-page-iframe/info/${formCode}`, undefined, { token })).body as Answer<Page[]>;
 

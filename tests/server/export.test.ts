@@ -161,7 +161,7 @@ describe.each(availableBackends())('export on %s', (backend) => {
     const user = await t.db.selectFrom('appUser').select('id').where('userCode', '=', DEMO.staff.userCode).executeTakeFirstOrThrow();
     await t.db.insertInto('userDuty').values({ userId: user.id, dutyId: duty.id }).execute();
     for (const org of ['SH01', 'GZ01']) {
-      const saved = await t.post('/api/fsmc/data-auth/save-and-submit', { userCode: DEMO.staff.userCode, dataType: 'org', dataValue: org }, { token: admin, headers: { 'request-token': await t.requestToken(admin) } });
+      const saved = await t.post('/api/fsmc/data-auth/save-and-submit', { userCode: DEMO.staff.userCode, dataType: 'org', dataValue: org }, { token: admin });
       expect(saved.body.code).toBe(0);
       const passed = await t.post('/api/fsmc/data-auth/review', { id: saved.body.data.id, version: saved.body.data.version, decision: 'pass' }, { token: checker });
       expect(passed.body.code).toBe(0);

@@ -30,7 +30,7 @@ describe.each(availableBackends())('edit form settings on %s', (backend) => {
   let staff: string;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    [admin, checker, staff] = [await t.login(DEMO.admin), await t.login(DEMO.checker), await t.login(DEMO.staff)];
+    ({ admin, checker, staff } = await t.loginDemo());
   });
   afterAll(async () => {
     await t?.dispose();
@@ -143,7 +143,7 @@ describe.each(availableBackends())('edit form settings on %s', (backend) => {
       return r;
     };
     const add = async (body: Record<string, unknown>, token = admin, lang?: string) =>
-      t.post('/api/fsmc/approval-field/add', body, { token, ...(lang ? { lang } : {}), headers: { 'request-token': await t.requestToken(token) } });
+      t.post('/api/fsmc/approval-field/add', body, { token, ...(lang ? { lang } : {}) });
 
     it('answers the seeded config of rate-add: its remark is enabled and keeps its value', async () => {
       const r = await configs(checker);

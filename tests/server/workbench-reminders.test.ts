@@ -22,16 +22,13 @@ describe.each(availableBackends())('reminders and workbench on %s', (backend) =>
   let staff: string;
   beforeAll(async () => {
     t = await startTestApp(backend);
-    [admin, checker, staff] = [await t.login(DEMO.admin), await t.login(DEMO.checker), await t.login(DEMO.staff)];
+    ({ admin, checker, staff } = await t.loginDemo());
   });
   afterAll(async () => {
     await t?.dispose();
   });
 
-  const post = async <T = any>(path: string, body: unknown, token: string, lang?: string) => {
-    const headers = path.endsWith('/add') || path.endsWith('/save-and-submit') ? { 'request-token': await t.requestToken(token) } : undefined;
-    return (await t.post<T>(path, body, { token, lang, headers })) as { status: number; body: Answer<T> };
-  };
+  const post = <T = any>(path: string, body: unknown, token: string, lang?: string) => t.post<T>(path, body, { token, lang });
   const reminders = async (token: string, lang?: string) => (await post<{ rows: Reminder[]; total: number }>('/api/fsmc/remind/query-remind-info-by-page', { start: 1, limit: 100 }, token, lang)).body.data.rows;
   const generated = async (token: string, lang?: string) => (await reminders(token, lang)).filter((r) => !/欢迎|密码|汇率|Welcome|password|Exchange/.test(r.title));
   const grant = async (orgCode: string) => {

@@ -9,6 +9,9 @@ import { readConfig, type ServerConfig } from '../../../server/config';
 import { demoUsers } from '../../../server/db/seed';
 import { clientAgree, envelopeKeyPair, sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/shared/envelope';
 import { HEADERS } from '../../../src/shared/constants';
+import { endpoints } from '../../../src/shared/contract';
+import { RESOURCES } from '../../../src/resources';
+import { resourceEndpointList } from '../../../src/resources/contract';
 import { PGLITE_TEMPLATE, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
 
 /** The demo users tests log in as: two administrators (the second reviews what the first wrote) and a staff user. */
@@ -80,7 +83,17 @@ export interface CallOptions {
   raw?: boolean;
   /** Method of t.post's call when not POST (PUT, DELETE). */
   method?: 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /**
+   * false: call a create route without the fresh request token the browser's client fetches
+   * for it (tests of the double-submit refusal).
+   */
+  requestToken?: false;
 }
+
+/** The paths whose endpoint carries the contract's `requestToken` flag: the create calls. */
+const CREATE_PATHS = new Set(
+  [...endpoints(), ...resourceEndpointList(RESOURCES)].filter(({ endpoint }) => endpoint.flags.requestToken).map(({ endpoint }) => endpoint.path),
+);
 
 /** What a call answered: the HTTP status and the parsed `{code, msg, data}`. */
 export interface CallResult<T = any> {
@@ -107,6 +120,8 @@ export interface TestApp extends TestDb {
   get<T = any>(url: string, query?: Record<string, string>, options?: CallOptions): Promise<CallResult<T>>;
   /** Logs in through the real route and returns the session token. */
   login(user?: { userCode: string; password: string }): Promise<string>;
+  /** Session tokens of the three demo users, logged in through the real route. */
+  loginDemo(): Promise<Record<keyof typeof DEMO, string>>;
   /** This test client's envelope key, agreed once with the server as the browser does (GET /login/encrypt-key). */
   envelopeKey(): Promise<EnvelopeKey>;
   /** A key of another client: a fresh agreement, as a second browser would make. */
@@ -168,16 +183,29 @@ export async function startTestAppOn(
   const sealFor = async (token: string | undefined, url: string, payload: unknown, options: SealOptions & { method?: string } = {}) =>
     sealEnvelope(payload, await keyFor(token), { method: options.method ?? 'POST', path: url.split('?')[0]! }, options);
   const seal: TestApp['seal'] = (url, payload, options = {}) => sealFor(options.token, url, payload, options);
-  // Every non-GET body travels in the envelope, as the browser's client sends it (shell §7).
-  const post: TestApp['post'] = async (url, payload = {}, options = {}) => {
-    const method = options.method ?? 'POST';
-    const body = options.raw ? payload : await sealFor(options.token, url, payload, { method });
-    const res = await app.inject({ method, url, payload: body as object, headers: headersOf(options) });
-    return { status: res.statusCode, body: res.json(), headers: res.headers };
-  };
   const get: TestApp['get'] = async (url, query, options = {}) => {
     const res = await app.inject({ method: 'GET', url, query, headers: headersOf(options) });
     return { status: res.statusCode, body: res.json(), headers: res.headers };
+  };
+  const requestToken = async (token: string) => {
+    const res = await get<{ token: string }>('/api/fsmc/common/token/getToken', undefined, { token });
+    if (res.body.code !== 0) throw new Error(`getToken failed: ${JSON.stringify(res.body)}`);
+    return res.body.data.token;
+  };
+  // As the browser's client does: every non-GET body travels in the envelope (shell §7), and a
+  // create call of a session carries a fresh request token unless the test set its own.
+  const post: TestApp['post'] = async (url, payload = {}, options = {}) => {
+    const method = options.method ?? 'POST';
+    const body = options.raw ? payload : await sealFor(options.token, url, payload, { method });
+    const needsToken = options.token && options.requestToken !== false && CREATE_PATHS.has(url.split('?')[0]!) && !options.headers?.[HEADERS.requestToken];
+    const headers = needsToken ? { ...headersOf(options), [HEADERS.requestToken]: await requestToken(options.token!) } : headersOf(options);
+    const res = await app.inject({ method, url, payload: body as object, headers });
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
+  };
+  const login: TestApp['login'] = async (user = DEMO.admin) => {
+    const res = await post<{ JwtToken: string }>('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
+    if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+    return res.body.data.JwtToken;
   };
   return {
     ...testDb,
@@ -189,16 +217,9 @@ export async function startTestAppOn(
     envelopeKey,
     agreeKey,
     seal,
-    async requestToken(token) {
-      const res = await get<{ token: string }>('/api/fsmc/common/token/getToken', undefined, { token });
-      if (res.body.code !== 0) throw new Error(`getToken failed: ${JSON.stringify(res.body)}`);
-      return res.body.data.token;
-    },
-    async login(user = DEMO.admin) {
-      const res = await post<{ JwtToken: string }>('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
-      if (res.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
-      return res.body.data.JwtToken;
-    },
+    requestToken,
+    login,
+    loginDemo: async () => ({ admin: await login(DEMO.admin), checker: await login(DEMO.checker), staff: await login(DEMO.staff) }),
     async dispose() {
       await app.close();
       await testDb.dispose();
