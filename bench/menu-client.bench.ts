@@ -6,30 +6,11 @@
  *   node -r ./scripts/diagrams/register.cjs bench/menu-client.bench.ts
  */
 import { performance } from 'node:perf_hooks';
-import { breadcrumbs, buildMenu, pushHistory, searchMenu, type MenuRow } from '../src/shared/menu-tree';
+import { breadcrumbs, buildMenu, pushHistory, searchMenu } from '../src/shared/menu-tree';
+import { menuRows } from './support/menu-rows';
 
-const AREAS = 10;
-const GROUPS = 50;
-const LEAVES = 10;
 const RUNS = 33;
 const WARMUP = 3;
-
-function menuRows(): MenuRow[] {
-  const rows: MenuRow[] = [];
-  for (let a = 1; a <= AREAS; a++) {
-    rows.push({ id: a, fatherFunctionId: null, functionName: `Area ${a} 区域`, funcUrl: null, funcOrder: a });
-    for (let g = 1; g <= GROUPS; g++) {
-      const group = a * 1000 + g;
-      rows.push({ id: group, fatherFunctionId: a, functionName: `Group ${group} 分组`, funcUrl: null, funcOrder: GROUPS - g });
-      for (let l = 1; l <= LEAVES; l++) {
-        const leaf = group * 100 + l;
-        rows.push({ id: leaf, fatherFunctionId: group, functionName: `Page ${leaf} 页面`, funcUrl: `https://portal.example:8443/p/${leaf}`, funcOrder: l % 3, oftenUsed: l === 1 ? 1 : 0 });
-      }
-    }
-  }
-  // The server orders by funcOrder then id; shuffle so the client's own ordering is timed too.
-  return rows.sort((x, y) => ((Number(x.id) * 7919) % 10007) - ((Number(y.id) * 7919) % 10007));
-}
 
 function time(name: string, fn: () => unknown) {
   const samples: number[] = [];

@@ -22,8 +22,11 @@ import type { ColumnSettingsCalls } from '../src/widgets/table';
 import { BIG_TABLE_PAGE_SIZES } from '../src/shared/constants';
 import { amountText } from '../src/shared/format-amount';
 import { columnLayout } from '../src/shared/column-layout';
+import { afterNextPaint } from './support/paint';
 
 export const ROWS = 1000;
+/** The virtualised list scrolled in issue 16: one page of this many rows. */
+export const BIG_ROWS = 100_000;
 
 type Row = Record<string, string | number> & { id: number };
 
@@ -31,8 +34,8 @@ const BANKS = ['中国工商银行', '中国银行', 'Bank of Communications', '
 const ORGS = ['总部资金中心', 'Treasury Shanghai', '华南结算中心', 'Group Finance Ltd'];
 const LONG = '这是一段超过五十个字符的备注文字，用来检验表格在单元格里截断长文本并在悬停时显示全文的处理是否正确无误。';
 
-function makeRows(): Row[] {
-  return Array.from({ length: ROWS }, (_, i) => ({
+function makeRows(count: number): Row[] {
+  return Array.from({ length: count }, (_, i) => ({
     id: i + 1,
     code: `FX${String(2019000000 + i)}`,
     name: `Counterparty ${i + 1} 交易对手`,
@@ -54,7 +57,10 @@ function makeRows(): Row[] {
   }));
 }
 
-const DATA = makeRows();
+const DATA = makeRows(ROWS);
+let big: Row[] | null = null;
+/** The 100,000 rows, made on first use (the same generator, so the first 1,000 are DATA's). */
+const bigData = () => (big ??= makeRows(BIG_ROWS));
 
 /** The 20 columns, of every kind a resource page uses; state and operation rendered as ResourcePage does (a span; a row of xs ghost buttons). */
 const COLUMNS: TableColumn<Row>[] = [
@@ -94,24 +100,30 @@ function Actions({ row }: { row: Row }) {
 const SETTINGS: ColumnSettingsCalls = { load: async () => ({ customOrder: null, exist: {} }), save: async () => null };
 /** The server's page replaced: the 1,000 rows, answered at once (a fresh array, as a new answer would be). */
 const fetchPage: FetchPage<Row> = async ({ start, limit }) => ({ rows: DATA.slice((start - 1) * limit, start * limit), total: DATA.length });
+/** The same for the 100,000-row list: one page of them all. */
+const fetchBigPage: FetchPage<Row> = async ({ start, limit }) => ({ rows: bigData().slice((start - 1) * limit, start * limit), total: BIG_ROWS });
 const noop = () => undefined;
 
-/** `all`: the rows' area as high as all the rows, so the virtualiser puts every row in the DOM (what the table would cost without it). */
-function TableRound({ all }: { all: boolean }) {
-  const list = usePagedList(fetchPage, undefined, { pageSize: ROWS, pageSizes: BIG_TABLE_PAGE_SIZES });
+/**
+ * `all`: the rows' area as high as all the rows, so the virtualiser puts every row in the DOM
+ * (what the table would cost without it). `big`: one page of 100,000 rows.
+ */
+function TableRound({ all, big }: { all: boolean; big: boolean }) {
+  const list = usePagedList(big ? fetchBigPage : fetchPage, undefined, { pageSize: big ? BIG_ROWS : ROWS, pageSizes: BIG_TABLE_PAGE_SIZES });
   return <DataTable code="bench" columns={COLUMNS} list={list} settingsCalls={SETTINGS} onLinkClick={noop} isAdmin={false} testId="bench-table" {...(all ? { maxHeight: ROWS * ROW_HEIGHT + HEADER_HEIGHT + 2 } : {})} />;
 }
 
-let setRound: (round: { n: number; all: boolean } | null) => void = () => undefined;
+type Round = { n: number; all: boolean; big: boolean };
+let setRound: (round: Round | null) => void = () => undefined;
 
 function Stage() {
-  const [round, set] = useState<{ n: number; all: boolean } | null>(null);
+  const [round, set] = useState<Round | null>(null);
   setRound = set;
   // Rendered once the providers have loaded the locale modules.
   useEffect(() => {
     bench.ready = true;
   }, []);
-  return <Box p="4">{round !== null && <TableRound key={round.n} all={round.all} />}</Box>;
+  return <Box p="4">{round !== null && <TableRound key={round.n} all={round.all} big={round.big} />}</Box>;
 }
 
 /** The same cells' text, as the plain table shows them. */
@@ -132,7 +144,7 @@ const FIXED_CSS = `.bench-fixed{table-layout:fixed;border-collapse:separate;bord
 .bench-fixed td{height:36px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;padding:0 8px}
 .bench-fixed .right{text-align:right}.bench-fixed .center{text-align:center}`;
 
-function buildPlain(host: HTMLElement, fixed: boolean) {
+function buildPlain(host: HTMLElement, fixed: boolean, data: Row[]) {
   if (fixed && !document.getElementById('bench-fixed-css')) {
     const style = document.createElement('style');
     style.id = 'bench-fixed-css';
@@ -166,7 +178,7 @@ function buildPlain(host: HTMLElement, fixed: boolean) {
   head.appendChild(hr);
   table.appendChild(head);
   const body = document.createElement('tbody');
-  DATA.forEach((row, i) => {
+  data.forEach((row, i) => {
     const tr = document.createElement('tr');
     COLUMNS.forEach((c, k) => {
       const td = document.createElement('td');
@@ -192,16 +204,6 @@ function buildPlain(host: HTMLElement, fixed: boolean) {
   host.appendChild(box);
 }
 
-/** After the next frame has been drawn: a message posted from requestAnimationFrame runs after that frame's rendering. */
-function afterNextPaint(): Promise<number> {
-  return new Promise((resolve) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now());
-      channel.port2.postMessage(null);
-    }),
-  );
-}
 
 const reactHost = document.getElementById('root')!;
 const plainHost = document.getElementById('plain')!;
@@ -219,7 +221,7 @@ const bench = {
   columns: COLUMNS.length,
   ready: false,
   /** Mounts a fresh DataTable (new machines, new fetch); resolves when its rows are painted. */
-  table(all = false): Promise<{ commit: number; paint: number; rowsInDom: number }> {
+  table(all = false, big = false): Promise<{ commit: number; paint: number; rowsInDom: number }> {
     return new Promise((resolve) => {
       let commit = 0;
       const observer = new MutationObserver(() => {
@@ -230,13 +232,14 @@ const bench = {
       });
       observer.observe(reactHost, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-settings-state'] });
       const t0 = performance.now();
-      setRound({ n: ++round, all });
+      setRound({ n: ++round, all, big });
     });
   },
   /** Builds and appends the plain table (`fixed`: with the DataTable's layout); resolves when it is painted. */
-  async plain(fixed = false): Promise<{ commit: number; paint: number; rowsInDom: number }> {
+  async plain(fixed = false, big = false): Promise<{ commit: number; paint: number; rowsInDom: number }> {
+    const data = big ? bigData() : DATA;
     const t0 = performance.now();
-    buildPlain(plainHost, fixed);
+    buildPlain(plainHost, fixed, data);
     const commit = performance.now() - t0;
     const at = await afterNextPaint();
     return { commit, paint: at - t0, rowsInDom: plainHost.querySelectorAll('tbody tr').length };
@@ -248,6 +251,14 @@ const bench = {
   plainFixed(): Promise<{ commit: number; paint: number; rowsInDom: number }> {
     return bench.plain(true);
   },
+  /** The DataTable holding one page of 100,000 rows (virtualised). */
+  tableBig(): Promise<{ commit: number; paint: number; rowsInDom: number }> {
+    return bench.table(false, true);
+  },
+  /** The plain table of the same 100,000 × 20 cells. */
+  plainBig(): Promise<{ commit: number; paint: number; rowsInDom: number }> {
+    return bench.plain(false, true);
+  },
   /** Empties both stages and waits two frames. */
   async clear() {
     setRound(null);
@@ -255,6 +266,7 @@ const bench = {
     await afterNextPaint();
     await afterNextPaint();
   },
+  scrollWork,
   /**
    * Scrolls the shown table's scrolled area down `step` pixels a frame for `count` frames (or to
    * the bottom) and answers every frame's duration (requestAnimationFrame timestamps) in ms. The
@@ -280,6 +292,48 @@ const bench = {
     });
   },
 };
+
+/**
+ * Scrolls the shown table `step` pixels at a time, one step a frame, for `count` frames (or to
+ * the bottom), and answers each frame's main-thread work: from the first scroll event of the
+ * frame (a capturing listener, before the table's own) to the end of that frame's style,
+ * layout and paint. `scrollTop` is set between frames, so each frame does all the work of
+ * one step. Also answers the frame intervals (requestAnimationFrame timestamps; 16.7 ms at
+ * 60 frames a second, so they cannot show work under one frame).
+ */
+async function scrollWork(selector: string, step: number, count: number): Promise<{ work: number[]; intervals: number[] }> {
+  const box = document.querySelector<HTMLElement>(selector)!;
+  box.scrollTop = 0;
+  const steps = Math.min(count, Math.ceil((box.scrollHeight - box.clientHeight) / step));
+  await afterNextPaint();
+  await afterNextPaint();
+  let scrolledAt = 0;
+  const onScroll = () => {
+    if (!scrolledAt) scrolledAt = performance.now();
+  };
+  document.addEventListener('scroll', onScroll, { capture: true });
+  const work: number[] = [];
+  const intervals: number[] = [];
+  let lastFrame = 0;
+  try {
+    for (let i = 1; i <= steps; i++) {
+      scrolledAt = 0;
+      box.scrollTop = i * step;
+      const frameAt = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      if (lastFrame) intervals.push(frameAt - lastFrame);
+      lastFrame = frameAt;
+      const drawn = await new Promise<number>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(null);
+      });
+      if (scrolledAt) work.push(drawn - scrolledAt);
+    }
+  } finally {
+    document.removeEventListener('scroll', onScroll, { capture: true });
+  }
+  return { work, intervals };
+}
 
 declare global {
   interface Window {

@@ -31,28 +31,43 @@ function machine() {
   return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryGB: Math.round(os.totalmem() / 2 ** 30), load: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version, chromium: chromium() };
 }
 
-/** One figure. `goal` is the spec's text ("≤ 200 kB", "< 16 ms"); `met` is null without a goal. */
+/**
+ * One figure. `goal` is the spec's text ("≤ 200 kB", "< 16 ms"); `met` is null without a goal.
+ * @param {string} name
+ * @param {number} value
+ * @param {string} unit
+ * @param {string | null} [goal]
+ * @param {boolean | null} [met]
+ * @param {{ group?: string, note?: string }} [extra]
+ */
 function row(name, value, unit, goal = null, met = null, extra = {}) {
   return { name, value, unit, goal, met: goal === null ? null : Boolean(met), ...extra };
 }
 
+/**
+ * @param {string} file
+ * @param {{ rows: Array<ReturnType<typeof row>>, method: string, machine?: ReturnType<typeof machine> }} report
+ */
 function writeReport(file, { rows, method, machine: m }) {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ rows, machine: m ?? machine(), method }, null, 2));
 }
 
+/** @param {number[]} xs @param {number} p @returns {number} */
 function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
   if (s.length === 0) return NaN;
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
 }
 
+/** @param {number[]} xs @returns {number} */
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 /** Rounds to a sensible number of figures for a table (3 significant, no more than 2 decimals). */
+/** @param {number} x @returns {number} */
 function round(x) {
   if (!Number.isFinite(x)) return x;
   const a = Math.abs(x);
