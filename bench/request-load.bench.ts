@@ -1,92 +1,76 @@
 /**
- * Throughput and tail latency of the request path under load (issue 9): an authenticated read
- * (GET /auth/userinfo/my-profile: session check) and an enveloped write (POST
- * /login/lang-setting: session check, envelope opened, nonce claimed, one UPDATE), each with
- * CONNECTIONS keep-alive connections for SECONDS seconds against the real app listening on a
- * port, on a fresh PGlite database (PostgreSQL with DATABASE_URL).
+ * Tail latency of the request path under load (issue 16 point 3): with CONNECTIONS keep-alive
+ * connections for SECONDS seconds each, against the real app listening on a port in a child
+ * process (so the load generator's own work, sealing envelopes and parsing answers, is not
+ * counted in the server's time), on a fresh PGlite database and on a fresh PostgreSQL database:
  *
- *   node -r ./scripts/diagrams/register.cjs bench/request-load.bench.ts
- *   BENCH_ROOT=/path/to/another/checkout node -r ./scripts/diagrams/register.cjs bench/request-load.bench.ts
+ *   - read: GET /api/fsmc/auth/userinfo/my-profile (session check, one query);
+ *   - write: POST /api/fsmc/login/lang-setting with a fresh payload envelope per request;
+ *   - write-plain: the same route's handler with a plain JSON body (registered, in the bench's
+ *     server only, a second time under /api/fsmc/plain/ with config envelope: false), so
+ *     the envelope's cost is measured on the same handler, session check and operation log.
  *
- * BENCH_ROOT loads the server of another checkout (the "before" figures); the script speaks
- * both the shared key of issue 3 and the per-client agreement of issue 9.
+ *   node -r ./scripts/diagrams/register.cjs bench/request-load.bench.ts [--json out.json] [--only pglite|postgres]
+ *   BENCH_ROOT=/path/to/another/checkout …   the server of another checkout ("before")
+ *   BENCH_PG=postgres://postgres@127.0.0.1:5432   where PostgreSQL runs (its own database is created and dropped)
+ *   BENCH_SECONDS=5                           shorter runs while iterating (the figures are of 30 s)
+ *
+ * --json <file> (or BENCH_JSON=<file>) writes { rows, machine, method } for `npm run bench`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import report from './support/report.cjs';
 
 const CONNECTIONS = 50;
-const SECONDS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+/** Goals of issue 16 point 3 and 4. */
+const GOAL_READ_P99_MS = 100;
+const GOAL_WRITE_P99_MS = 150;
+const GOAL_MAX_MS = 1000;
+const GOAL_ENVELOPE_COST_PCT = 10;
+const PLAIN_PREFIX = '/api/fsmc/plain/';
+const WRITE = '/api/fsmc/login/lang-setting';
+const READ = '/api/fsmc/auth/userinfo/my-profile';
+
 const root = path.resolve(process.env.BENCH_ROOT ?? path.join(__dirname, '..'));
 /* eslint-disable @typescript-eslint/no-require-imports */
 const load = (file: string) => require(path.join(root, file));
 
-interface Shot {
-  method: 'GET' | 'POST';
-  path: string;
-  headers: Record<string, string>;
-  body?: () => string;
-}
+// ---------------------------------------------------------------- the server (child process)
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-
-function send(port: number, shot: Shot): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const body = shot.body?.();
-    const req = http.request({ host: '127.0.0.1', port, method: shot.method, path: shot.path, agent, headers: { ...shot.headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => (res.statusCode === 200 && JSON.parse(text).code === 0 ? resolve(res.statusCode) : reject(new Error(`${res.statusCode} ${text}`))));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** CONNECTIONS loops sending one request after another for SECONDS; answers req/s and latency percentiles. */
-async function hammer(port: number, shot: Shot) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
-        const start = performance.now();
-        try {
-          await send(port, shot);
-          latencies.push(performance.now() - start);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
-  return { requests: latencies.length, errors, rps: Math.round(latencies.length / SECONDS), p50: pct(50), p99: pct(99) };
-}
-
-async function main() {
+async function serve(backend: 'pglite' | 'postgres', databaseUrl: string | undefined) {
   const { openDatabase } = load('server/db/database');
   const { migrateToLatest } = load('server/db/migrate');
   const { demoUsers, seedIfEmpty } = load('server/db/seed');
   const { buildApp } = load('server/app');
   const { readConfig } = load('server/config');
+  const loginRoutes = load('server/routes/fsmc/login').default;
   const envelope = load('src/shared/envelope');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-load-'));
-  const db = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: path.join(dir, 'db') });
+  const db = await openDatabase(backend === 'postgres' ? { databaseUrl } : { dataDir: path.join(dir, 'db') });
   await migrateToLatest(db);
   const users = demoUsers({});
   await seedIfEmpty(db, users);
   const app = await buildApp({ db, config: { ...readConfig({}), staticDir: path.join(dir, 'none'), filesDir: path.join(dir, 'files') } });
+  // The login routes once more under another path, taking plain JSON: the same handlers, hooks
+  // and session check; only the envelope is skipped. routeOptions.url stays the original one
+  // (Fastify fixes it before onRoute runs), so the operation log writes the same row.
+  await app.register(async (scope: any) => {
+    scope.addHook('onRoute', (opts: { url: string; config?: Record<string, unknown> }) => {
+      opts.url = opts.url.replace(/^\/api\/fsmc\//, PLAIN_PREFIX);
+      opts.config = { ...opts.config, envelope: false };
+    });
+    await scope.register(loginRoutes, { prefix: '/api/fsmc' });
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;
 
-  // The key: agreed per client when the server speaks issue 9, else the shared key it hands out.
+  // The key, agreed per client (issue 9) or the shared one of issue 3.
   let key;
   if (envelope.envelopeKeyPair) {
     const { secretKey, publicKey } = envelope.envelopeKeyPair();
@@ -99,24 +83,189 @@ async function main() {
   const LOGIN = '/api/fsmc/login/login';
   const login = await app.inject({ method: 'POST', url: LOGIN, payload: envelope.sealEnvelope({ userCode: admin.userCode, password: admin.password }, key, { method: 'POST', path: LOGIN }) });
   const token = login.json().data.JwtToken as string;
-
-  const read = await hammer(port, { method: 'GET', path: '/api/fsmc/auth/userinfo/my-profile', headers: { JwtToken: token } });
-  const WRITE = '/api/fsmc/login/lang-setting';
-  const write = await hammer(port, {
-    method: 'POST',
-    path: WRITE,
-    headers: { JwtToken: token },
-    // A fresh envelope per request: each nonce is accepted once.
-    body: () => JSON.stringify(envelope.sealEnvelope({ lang: 'zh-CN' }, key, { method: 'POST', path: WRITE })),
+  process.send!({ port, token, key: serialiseKey(key) });
+  process.on('message', async (message) => {
+    if (message !== 'stop') return;
+    await app.close();
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
   });
-  console.log(JSON.stringify({ root, connections: CONNECTIONS, seconds: SECONDS, read, write }));
-  agent.destroy();
-  await app.close();
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/** Keys hold Uint8Arrays, which IPC's JSON turns into objects: sent as arrays, rebuilt below. */
+const serialiseKey = (key: Record<string, unknown>) => Object.fromEntries(Object.entries(key).map(([k, v]) => [k, v instanceof Uint8Array ? { bytes: [...v] } : v]));
+const reviveKey = (key: Record<string, unknown>) => Object.fromEntries(Object.entries(key).map(([k, v]) => [k, v && typeof v === 'object' && 'bytes' in v ? Uint8Array.from((v as { bytes: number[] }).bytes) : v]));
+
+// ---------------------------------------------------------------- the load (parent process)
+
+interface Shot {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: () => string;
+}
+
+function send(agent: http.Agent, port: number, shot: Shot): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const body = shot.body?.();
+    const req = http.request({ host: '127.0.0.1', port, method: shot.method, path: shot.path, agent, headers: { ...shot.headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => (res.statusCode === 200 && JSON.parse(text).code === 0 ? resolve() : reject(new Error(`${res.statusCode} ${text}`))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Figures {
+  requests: number;
+  errors: number;
+  firstError: string | null;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  load: number;
+}
+
+/** CONNECTIONS loops sending one request after another for SECONDS. */
+async function hammer(port: number, shot: Shot): Promise<Figures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | null = null;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const start = performance.now();
+        try {
+          await send(agent, port, shot);
+          latencies.push(performance.now() - start);
+        } catch (error) {
+          errors++;
+          firstError ??= String((error as Error).message).slice(0, 200);
+        }
+      }
+    }),
+  );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
+  return { requests: latencies.length, errors, firstError, rps: Math.round(latencies.length / SECONDS), p50: pct(50), p99: pct(99), max: round(latencies.at(-1) ?? NaN), load: round(os.loadavg()[0]!) };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function startServer(backend: 'pglite' | 'postgres', databaseUrl?: string): Promise<{ child: ChildProcess; port: number; token: string; key: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(__filename, ['--serve', backend, databaseUrl ?? ''], { execArgv: process.execArgv, env: process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m: any) => resolve({ child, port: m.port, token: m.token, key: reviveKey(m.key) }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  child.removeAllListeners('exit');
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.send('stop');
+  await gone;
+}
+
+async function measure(backend: 'pglite' | 'postgres', databaseUrl?: string) {
+  const envelope = load('src/shared/envelope');
+  const { child, port, token, key } = await startServer(backend, databaseUrl);
+  try {
+    const auth = { JwtToken: token };
+    const read = await hammer(port, { method: 'GET', path: READ, headers: auth });
+    // A fresh envelope per request: each nonce is accepted once.
+    const write = await hammer(port, { method: 'POST', path: WRITE, headers: auth, body: () => JSON.stringify(envelope.sealEnvelope({ lang: 'zh-CN' }, key, { method: 'POST', path: WRITE })) });
+    const plain = await hammer(port, { method: 'POST', path: WRITE.replace('/api/fsmc/', PLAIN_PREFIX), headers: auth, body: () => JSON.stringify({ lang: 'zh-CN' }) });
+    return { read, write, plain };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/** A fresh database on the PostgreSQL server, dropped afterwards; undefined when none answers. */
+async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
+  const pg = require(path.join(__dirname, '..', 'node_modules', 'pg'));
+  const base = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+  const name = `latency_bench_${process.pid}`;
+  const adminClient = new pg.Client({ connectionString: `${base}/postgres` });
+  try {
+    await adminClient.connect();
+  } catch (error) {
+    console.error(`PostgreSQL at ${base} does not answer (${(error as Error).message}): PostgreSQL figures skipped`);
+    return undefined;
+  }
+  try {
+    await adminClient.query(`create database ${name}`);
+    return await run(`${base}/${name}`);
+  } finally {
+    await adminClient.query(`drop database if exists ${name} with (force)`);
+    await adminClient.end();
+  }
+}
+
+type Row = ReturnType<typeof report.row>;
+
+function rowsOf(backend: string, f: Awaited<ReturnType<typeof measure>>): Row[] {
+  const rows: Row[] = [];
+  const group = 'Server under load';
+  const note = `load average ${f.read.load} / ${f.write.load} / ${f.plain.load}`;
+  for (const [label, figures, p99Goal] of [
+    ['read', f.read, GOAL_READ_P99_MS],
+    ['enveloped write', f.write, GOAL_WRITE_P99_MS],
+    ['plain write', f.plain, GOAL_WRITE_P99_MS],
+  ] as const) {
+    const what = `${backend}, ${label}`;
+    rows.push(report.row(`${what}: req/s`, figures.rps, 'req/s', null, null, { group }));
+    rows.push(report.row(`${what}: p50`, figures.p50, 'ms', null, null, { group }));
+    rows.push(report.row(`${what}: p99`, figures.p99, 'ms', `< ${p99Goal} ms`, figures.p99 < p99Goal, { group, note: `load average ${figures.load}` }));
+    rows.push(report.row(`${what}: max`, figures.max, 'ms', `< ${GOAL_MAX_MS} ms`, figures.max < GOAL_MAX_MS, { group }));
+    rows.push(report.row(`${what}: errors`, figures.errors, 'requests', '= 0', figures.errors === 0, { group }));
+  }
+  // The envelope's cost on the same route: how much longer a request takes, how many fewer go.
+  for (const at of ['p50', 'p99'] as const) {
+    const cost = round(((f.write[at] - f.plain[at]) / f.plain[at]) * 100);
+    rows.push(report.row(`${backend}: envelope cost, ${at} enveloped over plain`, cost, '%', `≤ ${GOAL_ENVELOPE_COST_PCT} %`, cost <= GOAL_ENVELOPE_COST_PCT, { group, note }));
+  }
+  const rpsCost = round(((f.plain.rps - f.write.rps) / f.plain.rps) * 100);
+  rows.push(report.row(`${backend}: envelope cost, req/s lost`, rpsCost, '%', `≤ ${GOAL_ENVELOPE_COST_PCT} %`, rpsCost <= GOAL_ENVELOPE_COST_PCT, { group, note }));
+  return rows;
+}
+
+async function main() {
+  // The load average at the start; each figure carries its own (os.loadavg() at its end).
+  const machine = report.machine();
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  if (only !== 'postgres') results.pglite = await measure('pglite');
+  if (only !== 'pglite') {
+    const pg = await withPostgres((url) => measure('postgres', url));
+    if (pg) results.postgres = pg;
+  }
+  console.log(JSON.stringify({ root, connections: CONNECTIONS, seconds: SECONDS, results }, null, 1));
+  const out = report.jsonTarget() ?? process.env.BENCH_JSON;
+  if (out) {
+    const rows = Object.entries(results).flatMap(([backend, f]) => rowsOf(backend, f));
+    const method = `${CONNECTIONS} keep-alive connections for ${SECONDS} s per figure against the app in a child process on a fresh, seeded database (PGlite; PostgreSQL at ${process.env.BENCH_PG ?? '127.0.0.1:5432'}); read: GET ${READ}; enveloped write: POST ${WRITE} with a fresh envelope each; plain write: the same handler with a plain JSON body; every answer must be 200 with code 0.`;
+    report.writeReport(out, { rows, method, machine });
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  serve(process.argv[3] as 'pglite' | 'postgres', process.argv[4] || undefined).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
