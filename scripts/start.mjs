@@ -8,4 +8,7 @@ ensureDependencies();
 const build = ensureBuild();
 if (!build.ok) process.exit(1);
 process.chdir(ROOT);
-await import(pathToFileURL(path.join(ROOT, 'dist', 'server', 'main.mjs')).href);
+// The build ensureBuild made: DIST_DIR's when set (a side build), with its static files.
+const dist = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+process.env.STATIC_DIR ??= path.join(dist, 'public');
+await import(pathToFileURL(path.join(dist, 'server', 'main.mjs')).href);
