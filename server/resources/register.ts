@@ -139,7 +139,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
    * again in the same statement).
    */
   const change = (step: RecordEventType | ((body: Record<string, unknown>) => RecordEventType), withBody: boolean) => async (request: FastifyRequest) => {
-    const body = request.body as Record<string, unknown> & { id: number; version: number; comment?: string; decision?: keyof typeof DECISION_EVENTS };
+    const body = request.body as Record<string, unknown> & { id: number; version: number; comment?: string; decision?: keyof typeof DECISION_EVENTS; fileIdList?: number[] };
     const event = typeof step === 'function' ? step(body) : step;
     if (withBody) checkDates(request, body);
     const scope = await scopeOf(request);
@@ -156,6 +156,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       // A record under an approval flow: the flow says who decides its current step.
       const flow = deciding && review ? await workflow.runningFlow(tx, def.code, row.id) : null;
       if (flow) await workflow.checkDecider(tx, request, flow, userOf(request));
+      // A decision's files live with the flow's history: a record reviewed once has none to keep them.
+      if (body.fileIdList?.length && !flow) throw refuse(CODE.flowFilesWithoutFlow);
+      const fileIds = flow ? await workflow.checkDecisionFiles(tx, def.code, row.id, userOf(request), body.fileIdList ?? []) : [];
       if (withBody) await validate(tx, request, body, row.id);
       const approved = body.decision ? await approvalValues(tx, request, row.id, body as never) : null;
       await hooks.beforeStep?.(tx, row, event, request);
@@ -164,7 +167,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
         await store.deleteRecord(tx, def, body);
         return null;
       }
-      if (flow) await workflow.decide(tx, flow, body.decision!, userOf(request), body.comment);
+      if (flow) await workflow.decide(tx, flow, body.decision!, userOf(request), body.comment, fileIds);
       // A pass before the flow's last step moves the flow on; the record stays submitted (and keeps what the approval config opened).
       if (flow && event === 'RECORD.PASS' && !workflow.isLastStep(flow)) {
         const kept = approved ? await store.updateRecord(tx, def, body, { body: approved }, userOf(request)) : row;

@@ -39,7 +39,8 @@ export function mayRead(file: { orderNo: string; createdBy: number | null }, rea
 export async function mayOpen(db: Db, file: OwnerRef, request: FastifyRequest): Promise<boolean> {
   if (isPublic(file)) return true;
   if (!request.user) return false;
-  if (file.resourceCode || file.orderNo.startsWith('draft:') || ownerOf(file.orderNo)?.kind === 'guide') return (await fileAccess(db, request, file)) !== 'none';
+  const kind = ownerOf(file.orderNo)?.kind;
+  if (file.resourceCode || kind === 'draft' || kind === 'guide' || kind === 'decisionDraft' || kind === 'decision') return (await fileAccess(db, request, file)) !== 'none';
   return mayRead(file, request.user);
 }
 

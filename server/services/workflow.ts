@@ -8,6 +8,7 @@ import type { Language } from '../../src/shared/constants';
 import { SUBMIT_STEP_ID, dutyCodesOf, type FlowAction, type FlowStatus } from '../../src/shared/workflow';
 import type { ApprovalHistoryItem, FlowChart, FlowStep, FlowTask } from '../../src/shared/contract/wkfl';
 import { refuse } from '../http/answer';
+import { decisionDraftOrderNo, decisionOrderNo } from '../../src/shared/attachments';
 
 /**
  * Approval flows (issue 15 point 1; docs/approvals.md). The record-lifecycle machine still
@@ -20,7 +21,8 @@ import { refuse } from '../http/answer';
  *   to the submitter (RECORD.BACK), each ending the flow;
  * - a step is decided by a holder of one of its duties, never by the submitter, and one person
  *   decides at most one step of a flow.
- * Every submission and decision is a wkfl_history row: who, when, what, comment.
+ * Every submission and decision is a wkfl_history row: who, when, what, comment; a decision's
+ * files are stored files under its own orderNo, `WKFL<history id>`.
  */
 
 export interface InstanceStep {
@@ -63,9 +65,12 @@ async function instanceSteps(db: Db, instanceId: number): Promise<InstanceStep[]
 
 const INSTANCE_COLUMNS = sql`id, business_type as "businessType", record_id as "recordId", process_name as "processName", status, current_step as "currentStep", submitted_by as "submittedBy", submitted_at as "submittedAt"`;
 
-/** The record's running flow, locked for the caller's transaction (two reviewers cannot both decide one step). */
-export async function runningFlow(tx: Db, businessType: string, recordId: number): Promise<FlowInstance | null> {
-  const { rows } = await sql<Omit<FlowInstance, 'steps'>>`select ${INSTANCE_COLUMNS} from wkfl_instance where business_type = ${businessType} and record_id = ${recordId} and status = 'running' for update`.execute(tx);
+/**
+ * The record's running flow, locked for the caller's transaction (two reviewers cannot both
+ * decide one step); `lock` false for a read that decides nothing (may this user attach files).
+ */
+export async function runningFlow(tx: Db, businessType: string, recordId: number, lock = true): Promise<FlowInstance | null> {
+  const { rows } = await sql<Omit<FlowInstance, 'steps'>>`select ${INSTANCE_COLUMNS} from wkfl_instance where business_type = ${businessType} and record_id = ${recordId} and status = 'running' ${lock ? sql`for update` : sql``}`.execute(tx);
   const row = rows[0];
   return row ? { ...row, steps: await instanceSteps(tx, row.id) } : null;
 }
@@ -77,8 +82,9 @@ async function latestFlow(db: Db, businessType: string, recordId: number): Promi
   return row ? { ...row, steps: await instanceSteps(db, row.id) } : null;
 }
 
-async function addHistory(tx: Db, instanceId: number, stepNo: number | null, action: FlowAction, userId: number, comment: string | null | undefined): Promise<void> {
-  await sql`insert into wkfl_history (instance_id, step_no, action, user_id, comment) values (${instanceId}, ${stepNo}, ${action}, ${userId}, ${comment || null})`.execute(tx);
+async function addHistory(tx: Db, instanceId: number, stepNo: number | null, action: FlowAction, userId: number, comment: string | null | undefined): Promise<number> {
+  const { rows } = await sql<{ id: number }>`insert into wkfl_history (instance_id, step_no, action, user_id, comment) values (${instanceId}, ${stepNo}, ${action}, ${userId}, ${comment || null}) returning id`.execute(tx);
+  return rows[0]!.id;
 }
 
 /** After a submission: a flow starts when the business type has one configured (else the record is reviewed once, as before). */
@@ -102,20 +108,56 @@ export async function userDutyCodes(db: Db, userId: number): Promise<string[]> {
 export const currentStepOf = (flow: FlowInstance) => flow.steps.find((s) => s.stepNo === flow.currentStep) ?? null;
 export const isLastStep = (flow: FlowInstance) => flow.currentStep === flow.steps.at(-1)?.stepNo;
 
-/** Whether the user may decide the flow's current step: 1405 for the submitter, 3000 without a duty of it, 3001 after deciding another step. */
-export async function checkDecider(tx: Db, request: FastifyRequest, flow: FlowInstance, userId: number): Promise<void> {
+type DeciderProblem = { code: number; step?: InstanceStep } | null;
+
+/** Why the user may not decide the flow's current step, or null when they may. */
+async function deciderProblem(tx: Db, flow: FlowInstance, userId: number): Promise<DeciderProblem> {
   const step = currentStepOf(flow)!;
-  if (flow.submittedBy === userId) throw refuse(CODE.reviewOwnSubmission);
+  if (flow.submittedBy === userId) return { code: CODE.reviewOwnSubmission };
   const mine = new Set(await userDutyCodes(tx, userId));
-  if (!dutyCodesOf(step.dutyCodes).some((d) => mine.has(d))) throw refuse(CODE.flowNotYourStep, { step: stepName(step, request.lang) });
+  if (!dutyCodesOf(step.dutyCodes).some((d) => mine.has(d))) return { code: CODE.flowNotYourStep, step };
   const { rows } = await sql<{ stepNo: number }>`select step_no as "stepNo" from wkfl_history where instance_id = ${flow.id} and user_id = ${userId} and action = 'pass' limit 1`.execute(tx);
-  if (rows[0]) throw refuse(CODE.flowDecidedBefore, { step: stepName(flow.steps.find((s) => s.stepNo === rows[0]!.stepNo) ?? step, request.lang) });
+  if (rows[0]) return { code: CODE.flowDecidedBefore, step: flow.steps.find((s) => s.stepNo === rows[0]!.stepNo) ?? step };
+  return null;
 }
 
-/** Writes the decision on the current step: a pass before the last moves the flow on; anything else ends it. */
-export async function decide(tx: Db, flow: FlowInstance, decision: 'pass' | 'refuse' | 'back', userId: number, comment: string | undefined): Promise<void> {
+/** Whether the user may decide the flow's current step: 1405 for the submitter, 3000 without a duty of it, 3001 after deciding another step. */
+export async function checkDecider(tx: Db, request: FastifyRequest, flow: FlowInstance, userId: number): Promise<void> {
+  const problem = await deciderProblem(tx, flow, userId);
+  if (problem) throw refuse(problem.code, problem.step ? { step: stepName(problem.step, request.lang) } : {});
+}
+
+/** Whether the user may decide the record's running flow now (and so upload files for that decision). */
+export async function mayDecideNow(db: Db, businessType: string, recordId: number, userId: number): Promise<boolean> {
+  const flow = await runningFlow(db, businessType, recordId, false);
+  return !!flow && (await deciderProblem(db, flow, userId)) === null;
+}
+
+/**
+ * The files a decision names (docs/approvals.md, "A decision's attachments"): each must be the
+ * decider's own upload waiting under the record's decision draft (`WKFL:<type>:<id>`), so a file
+ * of another user, of another record, or one a decision holds already is refused (3004, naming
+ * the first such id). Locked, so two decisions cannot take one file.
+ */
+export async function checkDecisionFiles(tx: Db, businessType: string, recordId: number, userId: number, ids: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const { rows } = await sql<{ id: number }>`
+    select id from upload_file where id in (${sql.join(wanted)}) and order_no = ${decisionDraftOrderNo(businessType, recordId)} and created_by = ${userId} and deleted_at is null for update`.execute(tx);
+  const found = new Set(rows.map((r) => r.id));
+  const missing = wanted.find((id) => !found.has(id));
+  if (missing !== undefined) throw refuse(CODE.flowFileRefused, { file: missing });
+  return wanted;
+}
+
+/**
+ * Writes the decision on the current step, with the files checkDecisionFiles let through (moved
+ * under the decision's own orderNo): a pass before the last moves the flow on; anything else ends it.
+ */
+export async function decide(tx: Db, flow: FlowInstance, decision: 'pass' | 'refuse' | 'back', userId: number, comment: string | undefined, fileIds: readonly number[] = []): Promise<void> {
   const step = flow.currentStep!;
-  await addHistory(tx, flow.id, step, decision, userId, comment);
+  const historyId = await addHistory(tx, flow.id, step, decision, userId, comment);
+  if (fileIds.length) await sql`update upload_file set order_no = ${decisionOrderNo(historyId)} where id in (${sql.join([...fileIds])})`.execute(tx);
   if (decision === 'pass' && !isLastStep(flow)) {
     const next = flow.steps[flow.steps.findIndex((s) => s.stepNo === step) + 1]!.stepNo;
     await sql`update wkfl_instance set current_step = ${next} where id = ${flow.id}`.execute(tx);
@@ -163,12 +205,24 @@ async function historyRows(db: Db, businessType: string, recordId: number): Prom
   return rows;
 }
 
+/** The files each decision holds (by its orderNo), in upload order. */
+async function decisionFiles(db: Db, historyIds: number[]): Promise<Map<string, Array<{ id: number; fileName: string }>>> {
+  const out = new Map<string, Array<{ id: number; fileName: string }>>();
+  if (historyIds.length === 0) return out;
+  const { rows } = await sql<{ id: number; orderNo: string; fileName: string }>`
+    select id, order_no as "orderNo", original_file_name as "fileName" from upload_file
+    where order_no in (${sql.join(historyIds.map(decisionOrderNo))}) and deleted_at is null order by id`.execute(db);
+  for (const r of rows) out.set(r.orderNo, [...(out.get(r.orderNo) ?? []), { id: r.id, fileName: r.fileName }]);
+  return out;
+}
+
 /** Widgets §3 "Approval history item" for every submission and decision of the record, in time order. */
 export async function historyList(db: Db, request: FastifyRequest, businessType: string, recordId: number): Promise<ApprovalHistoryItem[]> {
   const lang = request.lang;
   const rows = await historyRows(db, businessType, recordId);
   const stepsOf = new Map<number, InstanceStep[]>();
   for (const id of new Set(rows.map((r) => r.instanceId))) stepsOf.set(id, await instanceSteps(db, id));
+  const files = await decisionFiles(db, rows.map((r) => r.historyId));
   const out: ApprovalHistoryItem[] = [];
   for (const r of rows) {
     const steps = stepsOf.get(r.instanceId)!;
@@ -185,7 +239,7 @@ export async function historyList(db: Db, request: FastifyRequest, businessType:
       nextApprovePerson: next ? await holders(db, dutyCodesOf(next.dutyCodes), lang) : [],
       dateTime: r.decidedAt.toISOString(),
       approveInfoLabel: request.t('wkfl.comment'),
-      fileList: [],
+      fileList: files.get(decisionOrderNo(r.historyId)) ?? [],
     });
   }
   return out;

@@ -2,6 +2,7 @@ import { Body, Id, Page, Text, Type, type TSchema } from '../shared/contract/def
 import { PAGE_LIMIT_MAX, PAGE_START_MAX } from '../shared/constants';
 import { RECORD_STATES } from '../shared/record';
 import { DRAFT_ORDER_NO_PATTERN } from '../shared/attachments';
+import { DECISION_FILES_MAX } from '../shared/workflow';
 import type { FieldDef, ResourceDef } from './define';
 
 /**
@@ -119,5 +120,7 @@ export const reviewSchema = (def: ResourceDef) =>
     comment: Type.Optional(Text(REVIEW_COMMENT_MAX)),
     approvalField: Type.Optional(Text(64, { min: 1, pattern: APPROVAL_FIELD_CODE })),
     values: Type.Optional(Type.Object(Object.fromEntries(Object.entries(fieldsSchema(def, { forUpdate: true })).map(([name, schema]) => [name, Type.Optional(schema)])), { additionalProperties: false })),
+    /** The decision's attachments: the reviewer's own uploads waiting for it (docs/approvals.md). */
+    fileIdList: Type.Optional(Type.Array(Id, { maxItems: DECISION_FILES_MAX })),
   });
 export const pageSchema = (def: ResourceDef) => Page(rowSchema(def));

@@ -113,18 +113,37 @@ export const canDelete = (mode: string, deleteFlag: string | null | undefined) =
  * record yet: its files wait under `draft:<uuid>` (the form's own), readable only by their
  * uploader, and are moved to the record by the add call that names the draft (docs/attachments.md).
  * A function's operation guide files its attachments under `FILE<funcId>` (widgets §3,
- * docs/operation-guide.md).
+ * docs/operation-guide.md). An approval decision's files (docs/approvals.md) wait under the
+ * record's `WKFL:<business type>:<record id>`, each reviewer's own as a draft's are, until the
+ * decision that names them moves them to `WKFL<history id>`, the decision's own.
  */
-export const ORDER_NO_PATTERN = '^([a-z][a-z0-9-]{0,50}:[1-9][0-9]{0,9}|draft:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|FILE[1-9][0-9]{0,9})$';
+export const ORDER_NO_PATTERN = '^([a-z][a-z0-9-]{0,50}:[1-9][0-9]{0,9}|draft:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|FILE[1-9][0-9]{0,9}|WKFL:[a-z][a-z0-9-]{0,50}:[1-9][0-9]{0,9}|WKFL[1-9][0-9]{0,9})$';
 export const DRAFT_ORDER_NO_PATTERN = '^draft:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const recordOrderNo = (resourceCode: string, id: number) => `${resourceCode}:${id}`;
 export const draftOrderNo = (uuid: string) => `draft:${uuid.toLowerCase()}`;
 
-export type OrderNoOwner = { kind: 'record'; resourceCode: string; recordId: number } | { kind: 'draft' } | { kind: 'guide'; funcId: number } | null;
+const DECISION_ORDER_NO_PREFIX = 'WKFL';
+/** Where a reviewer's files for their coming decision on a record wait (docs/approvals.md). */
+export const decisionDraftOrderNo = (businessType: string, recordId: number) => `${DECISION_ORDER_NO_PREFIX}:${businessType}:${recordId}`;
+/** A decision's own files, named by the server when the decision is written. */
+export const decisionOrderNo = (historyId: number) => `${DECISION_ORDER_NO_PREFIX}${historyId}`;
+
+export type OrderNoOwner =
+  | { kind: 'record'; resourceCode: string; recordId: number }
+  | { kind: 'draft' }
+  | { kind: 'guide'; funcId: number }
+  | { kind: 'decisionDraft'; businessType: string; recordId: number }
+  | { kind: 'decision'; historyId: number }
+  | null;
 
 export function ownerOf(orderNo: string): OrderNoOwner {
   if (!new RegExp(ORDER_NO_PATTERN).test(orderNo)) return null;
   if (orderNo.startsWith('draft:')) return { kind: 'draft' };
+  if (orderNo.startsWith(`${DECISION_ORDER_NO_PREFIX}:`)) {
+    const [, businessType, id] = orderNo.split(':') as [string, string, string];
+    return { kind: 'decisionDraft', businessType, recordId: Number(id) };
+  }
+  if (orderNo.startsWith(DECISION_ORDER_NO_PREFIX)) return { kind: 'decision', historyId: Number(orderNo.slice(DECISION_ORDER_NO_PREFIX.length)) };
   const funcId = guideFuncOf(orderNo);
   if (funcId !== null) return { kind: 'guide', funcId };
   const [code, id] = orderNo.split(':') as [string, string];

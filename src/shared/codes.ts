@@ -336,6 +336,10 @@ export const CODE = {
   flowStepTaken: 3002,
   /** A process-config business type that names no reviewed resource. */
   flowBusinessTypeUnknown: 3003,
+  /** A decision names a file (by id, so another user's file names nothing of it) that is not the decider's own, waiting for a decision on this record (another user's, another record's, or one a decision holds already). */
+  flowFileRefused: 3004,
+  /** A decision names files, but the record has no running flow to keep them with. */
+  flowFilesWithoutFlow: 3005,
   // 3100-3109: the operation guide (docs/operation-guide.md)
   /** Only help editors (staff type 1) write a guide. */
   guideNotEditor: 3100,

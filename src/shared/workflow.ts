@@ -15,6 +15,14 @@ export type FlowStatus = (typeof FLOW_STATUSES)[number];
 /** The most steps one process may have (a bank's longest chains are 5 or 6 levels). */
 export const FLOW_STEPS_MAX = 20;
 
+/**
+ * The attachment setting (attach-type-set) every decision's files follow, seeded on by migration
+ * 0027 with at most DECISION_FILES_MAX files, so administrators set it like any other.
+ */
+export const DECISION_ATTACHMENT_BUSINESS = 'approval-decision';
+/** The most files one decision names (a review attaches a few papers, not an archive). */
+export const DECISION_FILES_MAX = 10;
+
 /** The flow step bar's step 0: the submitter's own (widgets §3 "Flow step" carries no kind, so the id says it). */
 export const SUBMIT_STEP_ID = 0;
 

@@ -19,6 +19,7 @@ import { zipStream } from '../../services/attachments/zip';
 import { fileAccess, orderAccess, type Access } from '../../services/attachments/access';
 import * as store from '../../services/attachments/store';
 import { GUIDE_ATTACHMENT_BUSINESS } from '../../../src/shared/operation-guide';
+import { DECISION_ATTACHMENT_BUSINESS } from '../../../src/shared/workflow';
 
 /**
  * The attachment calls (widgets §7 "Files"; docs/attachments.md). Uploads stream to the file
@@ -106,7 +107,9 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const setting = target.businessCode ? await store.settingOf(app.db, target.businessCode) : null;
       if (setting && !setting.attachmentFlag) throw await refuseEarly(refuse(CODE.uploadOff));
       if (setting?.attachmentOuterUrl) throw await refuseEarly(refuse(CODE.uploadExternal, { url: setting.attachmentOuterUrl }));
-      if (setting && remainingSlots(setting, await store.countFiles(app.db, fields.orderNo)) <= 0) throw await refuseEarly(refuse(CODE.uploadCountLimit, { max: setting.attachmentSize }));
+      // A decision draft is shared by the record's reviewers: each counts only their own files.
+      const own = ownerOf(fields.orderNo)?.kind === 'decisionDraft' ? request.user!.id : undefined;
+      if (setting && remainingSlots(setting, await store.countFiles(app.db, fields.orderNo, own)) <= 0) throw await refuseEarly(refuse(CODE.uploadCountLimit, { max: setting.attachmentSize }));
       const category = fields.fileBusinessType ?? ATTACHMENT_DEFAULT_CATEGORY;
       if (setting && !isKnownCategory(setting, category)) throw await refuseEarly(refuse(CODE.uploadCategoryUnknown, { type: category }));
 
@@ -162,7 +165,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
   /** The files under an orderNo the caller may read: a record's if they may read it; of a draft, their own. */
   async function filesUnder(request: FastifyRequest, orderNo: string, filter: { systemCode?: string; fileBusinessType?: string }) {
     if ((await orderAccess(app.db, request, orderNo)).access === 'none') throw refuse(CODE.uploadFileNotFound);
-    const draft = ownerOf(orderNo)?.kind === 'draft';
+    const kind = ownerOf(orderNo)?.kind;
+    const draft = kind === 'draft' || kind === 'decisionDraft';
     return store.listFiles(app.db, orderNo, { ...filter, ...(draft ? { createdBy: request.user!.id } : {}) }, request.lang);
   }
 
@@ -196,7 +200,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     const { id, fileBusinessType, comment } = request.body;
     const [file] = await readable(request, [id], 'change');
     const owner = ownerOf(file!.orderNo);
-    const business = owner?.kind === 'record' ? owner.resourceCode : owner?.kind === 'guide' ? GUIDE_ATTACHMENT_BUSINESS : null;
+    const business = owner?.kind === 'record' ? owner.resourceCode : owner?.kind === 'guide' ? GUIDE_ATTACHMENT_BUSINESS : owner?.kind === 'decisionDraft' ? DECISION_ATTACHMENT_BUSINESS : null;
     if (fileBusinessType !== undefined && business) {
       const setting = await store.settingOf(app.db, business);
       if (!isKnownCategory(setting, fileBusinessType)) throw refuse(CODE.uploadCategoryUnknown, { type: fileBusinessType });

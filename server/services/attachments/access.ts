@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { RESOURCES } from '../../../src/resources';
 import type { ResourceDef } from '../../../src/resources/define';
@@ -10,6 +11,8 @@ import { resourceScope } from '../../resources/scope';
 import { grantedFuncs } from '../permissions';
 import { GUIDE_ATTACHMENT_BUSINESS, mayEditGuide } from '../../../src/shared/operation-guide';
 import { mayReadGuide } from '../operation-guide';
+import { DECISION_ATTACHMENT_BUSINESS } from '../../../src/shared/workflow';
+import { mayDecideNow, reviewedResource } from '../workflow';
 
 /**
  * Who may touch a file (docs/attachments.md, "Who reads what"). A file attached to a record is
@@ -18,8 +21,11 @@ import { mayReadGuide } from '../operation-guide';
  * (upload, delete, category and comment) by whoever may read it while the record's lifecycle
  * still allows an update. A draft's files (an add form's, no record yet) are their uploader's
  * alone. A function's operation guide (`FILE<funcId>`) is read by whoever may read the guide
- * and changed by help editors (docs/operation-guide.md). Any other orderNo names nothing a user
- * uploads to.
+ * and changed by help editors (docs/operation-guide.md). A reviewer's files for a coming
+ * decision (`WKFL:<type>:<id>`) are uploaded by whoever may see the record and decide its flow's
+ * current step, and are their uploader's alone, as a draft's; once a decision holds them
+ * (`WKFL<history id>`) they are read by whoever may read the record, and changed by no one
+ * (docs/approvals.md). Any other orderNo names nothing a user uploads to.
  */
 export type Access = 'none' | 'read' | 'change';
 
@@ -57,6 +63,21 @@ export async function guideAccess(db: Db, request: FastifyRequest, funcId: numbe
   return (await mayReadGuide(db, user, funcId)) ? 'read' : 'none';
 }
 
+/** The record a decision (a wkfl_history row) was made on. */
+async function decisionRecord(db: Db, historyId: number): Promise<{ businessType: string; recordId: number } | undefined> {
+  const { rows } = await sql<{ businessType: string; recordId: number }>`
+    select i.business_type as "businessType", i.record_id as "recordId" from wkfl_history h join wkfl_instance i on i.id = h.instance_id where h.id = ${historyId}`.execute(db);
+  return rows[0];
+}
+
+/** What the caller may do with the files of a decision on a record: read them when they may read the record. */
+async function decidedAccess(db: Db, request: FastifyRequest, historyId: number): Promise<Access> {
+  const decided = await decisionRecord(db, historyId);
+  const def = decided && reviewedResource(decided.businessType);
+  if (!decided || !def || !request.user) return 'none';
+  return (await visibleRecord(db, request, def, decided.recordId)) ? 'read' : 'none';
+}
+
 /**
  * What the caller may do with the files under an orderNo (a record's, a draft's or a guide's),
  * and the business whose attachment setting applies (none for a draft).
@@ -67,6 +88,13 @@ export async function orderAccess(db: Db, request: FastifyRequest, orderNo: stri
   if (owner.kind === 'guide') return { access: await guideAccess(db, request, owner.funcId), businessCode: GUIDE_ATTACHMENT_BUSINESS };
   // A draft is anyone's to upload to, but each sees and changes only their own files of it (listFiles' createdBy, fileAccess).
   if (owner.kind === 'draft') return { access: request.user ? 'change' : 'none' };
+  if (owner.kind === 'decisionDraft') {
+    const def = reviewedResource(owner.businessType);
+    if (!def || !request.user || !(await visibleRecord(db, request, def, owner.recordId))) return { access: 'none' };
+    // One who may read the record lists their own waiting files; only one who may decide now uploads.
+    return { access: (await mayDecideNow(db, def.code, owner.recordId, request.user.id)) ? 'change' : 'read', businessCode: DECISION_ATTACHMENT_BUSINESS };
+  }
+  if (owner.kind === 'decision') return { access: await decidedAccess(db, request, owner.historyId), businessCode: DECISION_ATTACHMENT_BUSINESS };
   const def = attachmentResource(owner.resourceCode);
   if (!def) return { access: 'none' };
   return { access: await recordAccess(db, request, def, owner.recordId), def, recordId: owner.recordId, businessCode: def.code };
@@ -80,7 +108,8 @@ export async function fileAccess(db: Db, request: FastifyRequest, file: OwnerRef
   }
   const owner = ownerOf(file.orderNo);
   if (owner?.kind === 'guide') return guideAccess(db, request, owner.funcId);
-  if (owner?.kind === 'draft') return file.createdBy !== null && file.createdBy === request.user?.id ? 'change' : 'none';
+  if (owner?.kind === 'draft' || owner?.kind === 'decisionDraft') return file.createdBy !== null && file.createdBy === request.user?.id ? 'change' : 'none';
+  if (owner?.kind === 'decision') return decidedAccess(db, request, owner.historyId);
   // Files of the shell (login logos and the like) are read as before: their uploader or an administrator.
   const user = request.user;
   if (!user) return 'none';

@@ -85,8 +85,12 @@ export async function storedFiles(db: Db, ids: readonly number[]) {
     .execute();
 }
 
-export const countFiles = async (db: Db, orderNo: string) =>
-  Number((await db.selectFrom('uploadFile').select((eb) => eb.fn.countAll<string>().as('n')).where('orderNo', '=', orderNo).where('deletedAt', 'is', null).executeTakeFirstOrThrow()).n);
+/** The files under an orderNo (only one uploader's, when given). */
+export async function countFiles(db: Db, orderNo: string, createdBy?: number): Promise<number> {
+  let q = db.selectFrom('uploadFile').select((eb) => eb.fn.countAll<string>().as('n')).where('orderNo', '=', orderNo).where('deletedAt', 'is', null);
+  if (createdBy !== undefined) q = q.where('createdBy', '=', createdBy);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
 
 /** Marks the files deleted and removes their bytes (a missing file is no failure). */
 export async function deleteFiles(db: Db, filesDir: string, files: ReadonlyArray<{ id: number; storageName: string }>, now: Date): Promise<void> {

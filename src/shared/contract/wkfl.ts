@@ -17,7 +17,7 @@ const BusinessType = Required(64);
  */
 const RecordRef = Body({ businessType: BusinessType, recordId: Id, start: Type.Optional(Paging.properties.start), limit: Type.Optional(Paging.properties.limit) });
 
-/** Widgets §3 "Approval history item"; fileList is always empty (decisions carry no attachments yet). */
+/** Widgets §3 "Approval history item"; fileList is the files the decision carries (downloaded by id, docs/approvals.md). */
 export const ApprovalHistoryItem = Type.Object({
   id: Id,
   /** What the person did: submit, pass, refuse or back. */
