@@ -22,6 +22,13 @@ export const ENVELOPE_CIPHERS = ['AES-GCM', 'AES-ECB'] as const;
 export type EnvelopeCipher = (typeof ENVELOPE_CIPHERS)[number];
 /** Our design: an envelope key is handed out for a day, then a fresh one takes over. */
 export const ENVELOPE_KEY_LIFETIME_MS = 24 * 3_600_000;
+/**
+ * Issue 16: how long a server process answers a session check, and an envelope key lookup, from
+ * its own memory before asking the database again. A logout, kick or password change in another
+ * process reaches this one at most this late (docs/security.md, "Session and key caches").
+ */
+export const SESSION_CACHE_TTL_MS = 2_000;
+export const ENVELOPE_KEY_CACHE_TTL_MS = 2_000;
 /** Widgets §3 / shell §7: the multipart field every upload carries. */
 export const UPLOAD_CONTENT_FILTER_FIELD = 'contentFilter';
 /** Widgets §3: the gender values of user info (BOY male, GIRL female, anything else other). */
