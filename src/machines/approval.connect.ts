@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { activeStepIndex } from '../shared/workflow';
+import { SUBMIT_STEP_ID, activeStepIndex } from '../shared/workflow';
 import type { ApprovalHistoryItem, FlowStep } from '../shared/contract/wkfl';
 import type { ApprovalEvent, approvalMachine } from './approval.machine';
 
@@ -34,6 +34,8 @@ export function connectApproval(snapshot: Snapshot, send: (event: ApprovalEvent)
     /** Whether the record's business has a flow at all: without one and without history, nothing is drawn. */
     governed: chartSteps.length > 0 || steps.length > 0 || context.history.length > 0,
     history: context.history,
+    /** A flow is running: a step after the submission waits for a decision (which may carry files). */
+    running: steps.some((s) => s.isCurrent && s.id !== SUBMIT_STEP_ID),
     steps,
     activeIndex: active,
     chart: context.chart,

@@ -87,9 +87,9 @@ function ResourcePage({ view }: { view: ResourceView }) {
     }
     list.act({ call: intent.call, body: { id: intent.row.id, version: intent.row.version } });
   };
-  const decide = (record: { id: number; version: number }, review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string }) => {
+  const decide = (record: { id: number; version: number }, review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string; fileIdList: number[] }) => {
     const changed = Object.keys(review.values).length > 0;
-    list.act({ call: 'review', body: { id: record.id, version: record.version, decision: review.decision, ...(review.comment ? { comment: review.comment } : {}), ...(changed ? { approvalField: review.approvalField, values: review.values } : {}) } });
+    list.act({ call: 'review', body: { id: record.id, version: record.version, decision: review.decision, ...(review.comment ? { comment: review.comment } : {}), ...(changed ? { approvalField: review.approvalField, values: review.values } : {}), ...(review.fileIdList.length ? { fileIdList: review.fileIdList } : {}) } });
     setOpen(null);
   };
   const columns: Array<TableColumn<ResourceRow>> = def.columns.filter((c) => shownOnPage(view, c.field)).map((c) => ({

@@ -1,4 +1,4 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Badge, Box, Button, Center, HStack, Heading, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -27,9 +27,22 @@ const STEP_COLOURS: Record<StepStanding, { bg: string; fg: string; border: strin
  * active step, after the last complete, opens a popover with who decides it), the flow chart
  * of its business type's process, and the history timeline. The approval machine decides; this
  * draws it. Nothing is drawn for a business without a flow. `load` is the server's calls (a
- * test gives its own).
+ * test gives its own). Each decision's files are links that download them; a reviewer's own
+ * coming decision (`decision`, the review form's uploader) shows while a step waits.
  */
-export function ApprovalPanel({ businessType, recordId, load = approvalApi.load }: ApprovalRef & { load?: (ref: ApprovalRef) => Promise<ApprovalData> }) {
+export function ApprovalPanel({
+  businessType,
+  recordId,
+  load = approvalApi.load,
+  downloadFile = approvalApi.downloadFile,
+  decision,
+}: ApprovalRef & {
+  load?: (ref: ApprovalRef) => Promise<ApprovalData>;
+  /** Saves a decision's file (a test gives its own). */
+  downloadFile?: (id: number) => Promise<void>;
+  /** What a reviewer adds to the decision they are about to make (its files), shown while a step waits for one. */
+  decision?: ReactNode;
+}) {
   const ready = useLocaleModule('approval');
   const machine = useMemo(() => approvalMachine.provide({ actors: { loadApproval: fromPromise(({ input }: { input: ApprovalRef }) => load(input)) } }), [load]);
   const [snapshot, send] = useMachine(machine, { input: { businessType, recordId } });
@@ -42,7 +55,14 @@ export function ApprovalPanel({ businessType, recordId, load = approvalApi.load 
     <Stack gap="4" borderTopWidth="1px" pt="3" {...api.getRootProps()} data-testid="approval">
       {api.steps.length > 0 && <StepBar api={api} t={t} />}
       {api.chart && api.chart.steps.length > 0 && <FlowChart api={api} t={t} />}
-      <Timeline api={api} t={t} />
+      <Timeline api={api} t={t} downloadFile={downloadFile} />
+      {decision && api.running && (
+        <Stack gap="1" data-testid="decision-files">
+          <Heading size="sm" as="h3">{t('approval.decisionFiles')}</Heading>
+          <Text fontSize="xs" color="fg.muted">{t('approval.decisionFilesHint')}</Text>
+          {decision}
+        </Stack>
+      )}
     </Stack>
   );
 }
@@ -138,7 +158,7 @@ function FlowChart({ api, t }: { api: ApprovalApi; t: Translate }) {
   );
 }
 
-function Timeline({ api, t }: { api: ApprovalApi; t: Translate }) {
+function Timeline({ api, t, downloadFile }: { api: ApprovalApi; t: Translate; downloadFile: (id: number) => Promise<void> }) {
   return (
     <Stack gap="2">
       <Heading size="sm" as="h3">{t('approval.history')}</Heading>
@@ -170,6 +190,18 @@ function Timeline({ api, t }: { api: ApprovalApi; t: Translate }) {
                     <Text data-part="comment">
                       {item.approveInfoLabel}：{item.approveInfo}
                     </Text>
+                  )}
+                  {item.fileList.length > 0 && (
+                    <HStack as="ul" gap="2" wrap="wrap" listStyleType="none" aria-label={t('approval.files')} data-part="files">
+                      {item.fileList.map((file) => (
+                        <li key={file.id}>
+                          <Button variant="plain" size="xs" px="0" h="auto" minH="6" colorPalette="blue" textDecoration="underline" whiteSpace="normal" textAlign="start"
+                            aria-label={t('approval.download', { file: file.fileName })} data-part="file" data-testid="approval-file" onClick={() => void downloadFile(file.id).catch(() => undefined)}>
+                            📎 {file.fileName}
+                          </Button>
+                        </li>
+                      ))}
+                    </HStack>
                   )}
                   {item.nextApproveLabel && (
                     <Text color="fg.muted">{t('approval.next', { step: item.nextApproveLabel, people: next || t('approval.nobody') })}</Text>

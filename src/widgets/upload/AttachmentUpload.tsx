@@ -13,10 +13,12 @@ import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { PreviewDialog, type PreviewFile } from '../preview/PreviewDialog';
 
-/** What the edit form asks the uploader on save: the required attachment type still missing, as text. */
+/** What a form asks the uploader: on save, the required attachment type still missing, as text; on a review, the files. */
 export interface UploadController {
   /** null when the attachments satisfy the business's setting (or it is still loading: the server checks again). */
   missing(): string | null;
+  /** The stored files' ids, in the table's order (a review names its decision's files by them). */
+  fileIds(): number[];
 }
 
 export interface AttachmentUploadProps {
@@ -87,7 +89,11 @@ export function AttachmentUpload({ orderNo, businessCode, readOnly, maxBytes = U
   }, [actor, orderNo, snapshot.context.orderNo]);
 
   const missingText = (problem: ReturnType<typeof connectUpload>['missing']) => (problem ? t(problem.key, problem.params) : null);
-  if (controllerRef) controllerRef.current = { missing: () => (actor.getSnapshot().matches('ready') ? missingText(connectUpload(actor.getSnapshot(), actor.send).missing) : null) };
+  if (controllerRef)
+    controllerRef.current = {
+      missing: () => (actor.getSnapshot().matches('ready') ? missingText(connectUpload(actor.getSnapshot(), actor.send).missing) : null),
+      fileIds: () => actor.getSnapshot().context.files.map((f) => f.id),
+    };
 
   const categoryText = (value: string) => (value === ATTACHMENT_DEFAULT_CATEGORY ? t('upload.defaultCategory') : value);
   const addFiles = (files: File[]) => {

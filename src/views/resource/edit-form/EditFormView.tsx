@@ -23,7 +23,8 @@ import { useShell } from '../../../widgets/shell-context';
 import { USER_TYPE_ADMIN } from '../../../shared/constants';
 import { bodyOf } from '../../../services/resource-form';
 import { AttachmentUpload, type UploadController } from '../../../widgets/upload/AttachmentUpload';
-import { draftOrderNo, isReadOnlyMode, recordOrderNo } from '../../../shared/attachments';
+import { decisionDraftOrderNo, draftOrderNo, isReadOnlyMode, recordOrderNo } from '../../../shared/attachments';
+import { DECISION_ATTACHMENT_BUSINESS } from '../../../shared/workflow';
 import { ApprovalPanel } from '../../../widgets/approval/ApprovalPanel';
 
 export interface EditFormProps {
@@ -42,7 +43,7 @@ export interface EditFormProps {
   /** Approval mode: the route's approvalField (the config code); the resource's code when absent. */
   approvalField?: string | null;
   /** Approval mode: the checker's decision, with the fields the config opened, set or cleared. */
-  onReview?: (review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string }, record: { id: number; version: number }) => void;
+  onReview?: (review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string; fileIdList: number[] }, record: { id: number; version: number }) => void;
 }
 
 const BUTTON_LABEL: Record<FormButton, string> = { save: 'form.button.save', submit: 'form.button.submit', return: 'form.button.return', close: 'form.button.close' };
@@ -74,6 +75,8 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
   const formId = useId().replace(/:/g, '');
   const edit = useEditFlow(def, formRef, { onDone, onClose, approvalField, view });
   const { form, flow, autosave, fieldConfig } = edit;
+  // The uploader of a decision's files, asked for their ids when the reviewer decides.
+  const decisionFiles = useRef<UploadController | null>(null);
   const shell = useShell();
   const sectionOrder = useSectionOrder({ code: def.code, sections: sectionsOf(def).map((s) => ({ name: s.name, title: s.title[lang] })), isAdmin: shell.user?.userType === USER_TYPE_ADMIN });
   const vertical = def.form?.layout === 'vertical';
@@ -149,7 +152,15 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </form>
       {/* A reviewed record read, decided, or sent back and being put right: its approval flow (docs/approvals.md); nothing shows for a business without one. */}
-      {record && def.lifecycle === 'review' && (form.mode === 'view' || form.mode === 'approval' || record.recordState === 'returned') && <ApprovalPanel key={record.id} businessType={def.code} recordId={record.id} />}
+      {record && def.lifecycle === 'review' && (form.mode === 'view' || form.mode === 'approval' || record.recordState === 'returned') && (
+        <ApprovalPanel
+          key={record.id}
+          businessType={def.code}
+          recordId={record.id}
+          // Deciding, the reviewer may attach files to the decision (docs/approvals.md): uploaded now, named by the review.
+          decision={form.mode === 'approval' && onReview ? <AttachmentUpload orderNo={decisionDraftOrderNo(def.code, record.id)} businessCode={DECISION_ATTACHMENT_BUSINESS} readOnly={false} controllerRef={decisionFiles} /> : undefined}
+        />
+      )}
       {form.mode === 'approval' && onReview && (
         <ReviewPanel
           disabled={fieldConfig.loading}
@@ -157,7 +168,7 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
             const opened = new Set([...fieldConfig.effect.enabled, ...fieldConfig.effect.cleared, ...Object.keys(fieldConfig.effect.values)]);
             const body = bodyOf(def, form.values, record ?? undefined);
             const values = Object.fromEntries([...opened].filter((f) => f in def.fields && !def.fields[f]!.immutable).map((f) => [f, body[f] ?? null]));
-            if (record) onReview({ decision, comment, values, approvalField: approvalField ?? def.code }, record);
+            if (record) onReview({ decision, comment, values, approvalField: approvalField ?? def.code, fileIdList: decisionFiles.current?.fileIds() ?? [] }, record);
           }}
         />
       )}
