@@ -26,6 +26,7 @@ import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { demoUsers, seedIfEmpty } from '../server/db/seed';
 import { BENCH_COLUMNS, BENCH_MARK } from './export.data';
+import { jsonTarget, machine, round, row, writeReport } from './support/report.cjs';
 
 const ROOT = path.resolve(__dirname, '..');
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
@@ -34,6 +35,7 @@ const WHAT = (process.env.ONLY ?? 'csv,xlsx,exceljs,none').split(',') as Array<'
 /** Node flags for the children only (e.g. `--max-old-space-size=256`), to see what V8's heap sizing does to the peak. */
 const CHILD_FLAGS = (process.env.CHILD_FLAGS ?? '').split(' ').filter(Boolean);
 const GOALS: Record<string, { ms: number; mb: number }> = { csv: { ms: 5000, mb: 100 }, xlsx: { ms: 10_000, mb: 150 } };
+const JSON_FILE = jsonTarget();
 
 interface Run {
   what: string;
@@ -112,6 +114,7 @@ async function main() {
     else console.log(`child kept: ${child}`);
     await seed(dataDir);
     const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    const atStart = machine();
     console.log(`${database}, ${ROWS.toLocaleString('en')} rows${CHILD_FLAGS.length ? ` (children run with ${CHILD_FLAGS.join(' ')})` : ''} × ${BENCH_COLUMNS.length} columns, ${RUNS} runs each; ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)}`);
     const runs: Run[] = [];
     for (let round = 0; round < RUNS; round++) {
@@ -128,7 +131,7 @@ async function main() {
     }
     console.log(`\nmedians of ${RUNS} (load average now ${os.loadavg()[0]!.toFixed(2)})`);
     console.log('export   time      cpu (child + PostgreSQL)  peak RSS  before  growth  file      goal (on the growth)');
-    const med = new Map<string, { ms: number; peak: number }>();
+    const med = new Map<string, { ms: number; peak: number; growth: number }>();
     for (const what of WHAT) {
       const mine = runs.filter((r) => r.what === what);
       const growth = median(mine.map((r) => r.peakRssMb - r.rssBeforeMb));
@@ -143,6 +146,29 @@ async function main() {
     const ours = med.get('xlsx');
     const theirs = med.get('exceljs');
     if (ours && theirs) console.log(`\nxlsx, ours / exceljs: time ${(ours.ms / theirs.ms).toFixed(2)} (${(theirs.ms / ours.ms).toFixed(1)}× faster), peak RSS ${(ours.peak / theirs.peak).toFixed(2)}, growth ${(ours.growth / theirs.growth).toFixed(2)}`);
+    if (JSON_FILE) {
+      const group = { group: `Export, ${ROWS.toLocaleString('en')} rows × ${BENCH_COLUMNS.length} columns (${database})` };
+      const label: Record<string, string> = { csv: 'csv (ours)', xlsx: 'xlsx (ours)', exceljs: "xlsx by exceljs's streaming WorkbookWriter", none: 'fetch and format only, no file' };
+      const rows = [];
+      for (const what of WHAT) {
+        const m = med.get(what)!;
+        const goal = GOALS[what];
+        rows.push(
+          row(`${label[what]}: time`, round(m.ms / 1000), 's', goal ? `≤ ${goal.ms / 1000} s` : null, goal ? m.ms <= goal.ms : null, { ...group, note: `median of ${RUNS}` }),
+          row(`${label[what]}: peak memory (RSS growth)`, Math.round(m.growth), 'MB', goal ? `≤ ${goal.mb} MB` : null, goal ? m.growth <= goal.mb : null, { ...group, note: `whole process ${Math.round(m.peak)} MB` }),
+        );
+      }
+      if (ours && theirs)
+        rows.push(
+          row('ratio xlsx ours / exceljs: time', round(ours.ms / theirs.ms), '×', null, null, group),
+          row('ratio xlsx ours / exceljs: memory growth', round(ours.growth / theirs.growth), '×', null, null, group),
+        );
+      writeReport(JSON_FILE, {
+        rows,
+        machine: atStart,
+        method: `${ROWS.toLocaleString('en')} accounts seeded in SQL (${database}${process.env.DATABASE_URL ? '' : ', a fresh directory'}); each export runs in a child process of its own through the export service's streamRows into a file, ${RUNS} rounds rotating which goes first; medians. Peak memory is the child's peak RSS minus its RSS before the export starts (the whole process's peak beside it); exceljs gets the same rows through the same path into its streaming WorkbookWriter.`,
+      });
+    }
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

@@ -236,10 +236,9 @@ const bench = {
     });
   },
   /** Builds and appends the plain table (`fixed`: with the DataTable's layout); resolves when it is painted. */
-  async plain(fixed = false, big = false): Promise<{ commit: number; paint: number; rowsInDom: number }> {
-    const data = big ? bigData() : DATA;
+  async plain(fixed = false): Promise<{ commit: number; paint: number; rowsInDom: number }> {
     const t0 = performance.now();
-    buildPlain(plainHost, fixed, data);
+    buildPlain(plainHost, fixed, DATA);
     const commit = performance.now() - t0;
     const at = await afterNextPaint();
     return { commit, paint: at - t0, rowsInDom: plainHost.querySelectorAll('tbody tr').length };
@@ -255,10 +254,7 @@ const bench = {
   tableBig(): Promise<{ commit: number; paint: number; rowsInDom: number }> {
     return bench.table(false, true);
   },
-  /** The plain table of the same 100,000 × 20 cells. */
-  plainBig(): Promise<{ commit: number; paint: number; rowsInDom: number }> {
-    return bench.plain(false, true);
-  },
+
   /** Empties both stages and waits two frames. */
   async clear() {
     setRound(null);

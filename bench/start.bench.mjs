@@ -1,0 +1,107 @@
+/**
+ * Issue 16: "`npm start` to the login page on a new and on an existing data directory (goals
+ * 10 s and 3 s after install and build)". Method and figures: README.md.
+ *
+ * Install and build are made first (scripts/setup.mjs, into DIST_DIR when set), so they are not
+ * timed. Then `npm start` is spawned with a fresh DATA_DIR (the database is created, migrated
+ * and seeded), timed from the spawn until GET /login.html answers 200, and stopped (SIGTERM to
+ * its process group, waiting for it to close the database); then again on the same, now
+ * existing, directory. RUNS pairs, each with a new directory; medians. A run in which start
+ * had to build (sources changed meanwhile) is repeated.
+ *
+ *   node bench/start.bench.mjs [--json <file>]        # BENCH_PORT, BENCH_TMP, DIST_DIR
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import report from './support/report.cjs';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.RUNS ?? 3);
+const GOAL_NEW_S = 10;
+const GOAL_EXISTING_S = 3;
+const PORT = Number(process.env.BENCH_PORT ?? 18000 + Math.floor(Math.random() * 1000));
+const JSON_FILE = report.jsonTarget();
+const { ensureBuild, ensureDependencies } = await import('../scripts/setup.mjs');
+
+const status = (url) =>
+  new Promise((resolve) => {
+    const req = http.get(url, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', () => resolve(0));
+    req.setTimeout(1000, () => req.destroy());
+  });
+
+/** `npm start` on `dataDir`: seconds from the spawn to login.html answering 200, and whether start built first. */
+async function startOnce(dataDir) {
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  let done = false;
+  void exited.then(() => (done = true));
+  try {
+    for (;;) {
+      if (done) throw new Error(`npm start exited before answering:\n${output}`);
+      if ((await status(`http://127.0.0.1:${PORT}/login.html`)) === 200) break;
+      if (performance.now() - started > 120_000) throw new Error(`no answer in 120 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return { seconds: (performance.now() - started) / 1000, built: output.includes('[setup] building') };
+  } finally {
+    if (!done) process.kill(-child.pid, 'SIGTERM');
+    const killer = setTimeout(() => !done && process.kill(-child.pid, 'SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killer);
+  }
+}
+
+ensureDependencies();
+const build = ensureBuild();
+if (!build.ok) throw new Error('build failed');
+const atStart = report.machine();
+const scratch = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), 'portal-bench-start-'));
+const fresh = [];
+const existing = [];
+try {
+  for (let i = 0; i < RUNS; i++) {
+    const measure = async (dir) => {
+      let r = await startOnce(dir);
+      if (r.built) r = await startOnce(dir); // sources changed meanwhile: start built first; time it again
+      return r.seconds;
+    };
+    const dir = path.join(scratch, `data-${i}`);
+    const first = await measure(dir);
+    fresh.push(first);
+    existing.push(await measure(dir));
+    console.log(`run ${i + 1}: new data directory ${first.toFixed(2)} s, existing ${existing[existing.length - 1].toFixed(2)} s`);
+  }
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+const mNew = report.median(fresh);
+const mOld = report.median(existing);
+console.log(`medians of ${RUNS}: new ${mNew.toFixed(2)} s (goal ≤ ${GOAL_NEW_S} s), existing ${mOld.toFixed(2)} s (goal ≤ ${GOAL_EXISTING_S} s); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+if (JSON_FILE) {
+  const group = { group: '`npm start` to the login page (after install and build)' };
+  report.writeReport(JSON_FILE, {
+    rows: [
+      report.row('new data directory', report.round(mNew), 's', `≤ ${GOAL_NEW_S} s`, mNew <= GOAL_NEW_S, { ...group, note: `median of ${RUNS}; max ${report.round(Math.max(...fresh))} s` }),
+      report.row('existing data directory', report.round(mOld), 's', `≤ ${GOAL_EXISTING_S} s`, mOld <= GOAL_EXISTING_S, { ...group, note: `median of ${RUNS}; max ${report.round(Math.max(...existing))} s` }),
+    ],
+    machine: atStart,
+    method: `\`npm start\` spawned (install and build already done, PGlite unless DATABASE_URL), timed until GET /login.html answers 200, then stopped with SIGTERM; first on a fresh DATA_DIR (created, migrated, seeded), then on the same directory again; ${RUNS} pairs, medians.`,
+  });
+}
