@@ -87,6 +87,8 @@ export interface QueryPageContext {
   today: string;
   /** The page's own fields, in their default order. */
   baseFields: QueryField[];
+  /** The hide-button map's rule for parameters (QueryPageInput.paramShown). */
+  paramShown: (name: string) => boolean;
   /** The page's fields and the extended ones, in the default order. */
   fields: QueryField[];
   /** The field names as laid out (the saved order, or the defaults). */
@@ -130,6 +132,12 @@ export interface QueryPageInput {
   fields: QueryField[];
   admin: boolean;
   today: string;
+  /**
+   * Which query parameters the page shows: the user's hide-button map (widgets §6, `param` of
+   * src/shared/function-display.ts). A parameter it hides, the page's own or a template's, is
+   * not in the form at all, so it is neither shown nor sent. Absent: every one.
+   */
+  paramShown?: (name: string) => boolean;
 }
 
 export interface SaveQueryBody {
@@ -269,7 +277,8 @@ export const queryPageMachine = setup({
       const loaded = outputOf<LoadedOrder | null>(event);
       return { savedOrder: Array.isArray(loaded?.customOrder) ? loaded.customOrder : null, hidden: Array.isArray(loaded?.hiddenParams) ? loaded.hiddenParams : [] };
     }),
-    keepExtended: assign(({ context, event }) => ({ fields: [...context.baseFields, ...parseExtended(outputOf<string | null>(event), context.baseFields.map((f) => f.name))] })),
+    // A template field the map hides is left out; its name stays taken, so no later one of that name slips in.
+    keepExtended: assign(({ context, event }) => ({ fields: [...context.baseFields, ...parseExtended(outputOf<string | null>(event), context.baseFields.map((f) => f.name)).filter((f) => context.paramShown(f.name))] })),
     /** The saved order if it still fits the fields, else the defaults; then the defaults' values and the default saved search. */
     layOut: assign(({ context }) => {
       const order = applyOrder(
@@ -360,33 +369,38 @@ export const queryPageMachine = setup({
   },
 }).createMachine({
   id: 'queryPage',
-  context: ({ input }) => ({
-    code: input.code,
-    admin: input.admin,
-    today: input.today,
-    baseFields: input.fields,
-    fields: input.fields,
-    order: input.fields.map((f) => f.name),
-    orderDraft: [],
-    savedOrder: null,
-    hidden: [],
-    saved: [],
-    savedBefore: [],
-    values: {},
-    problems: {},
-    checked: false,
-    reason: 'init',
-    lastQuery: null,
-    saveName: '',
-    saveDefault: false,
-    saveProblem: null,
-    error: null,
-    target: null,
-    hiddenDraft: {},
-    hiddenProblems: {},
-    hiddenTarget: null,
-    hiddenSent: null,
-  }),
+  context: ({ input }) => {
+    const paramShown = input.paramShown ?? (() => true);
+    const fields = input.fields.filter((f) => paramShown(f.name));
+    return {
+      code: input.code,
+      admin: input.admin,
+      today: input.today,
+      baseFields: fields,
+      paramShown,
+      fields,
+      order: fields.map((f) => f.name),
+      orderDraft: [],
+      savedOrder: null,
+      hidden: [],
+      saved: [],
+      savedBefore: [],
+      values: {},
+      problems: {},
+      checked: false,
+      reason: 'init',
+      lastQuery: null,
+      saveName: '',
+      saveDefault: false,
+      saveProblem: null,
+      error: null,
+      target: null,
+      hiddenDraft: {},
+      hiddenProblems: {},
+      hiddenTarget: null,
+      hiddenSent: null,
+    };
+  },
   on: { 'FIELDS.LABEL': { actions: 'relabel' } },
   initial: 'starting',
   states: {

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { isEditable, type FieldValue, type FormMode, type RecordFormEvent, type recordFormMachine } from './record-form.machine';
 import type { SaveSubmitApi } from './save-submit.connect';
+import { SHOW_ALL, type Display } from '../shared/function-display';
 
 type Snapshot = SnapshotFrom<typeof recordFormMachine>;
 
@@ -30,8 +31,11 @@ export function buttonsOf(mode: FormMode, reviewed: boolean): FormButton[] {
  * An edit form's anatomy (Zag.js style): `root`, one `field` per input with its value, error
  * and read-only flag, the `button`s of its mode, `retry`. The flow's state (`flow`, from
  * connectSaveSubmit) makes everything read-only while a save runs. `onClose` is the page's.
+ * `display`: the page's hide-button map entry (widgets §6); a button it hides is not offered,
+ * so neither drawn nor pressed by Enter.
  */
-export function connectRecordForm(snapshot: Snapshot, send: (event: RecordFormEvent) => void, options: { reviewed: boolean; flow?: SaveSubmitApi; onClose?: () => void } = { reviewed: false }) {
+export function connectRecordForm(snapshot: Snapshot, send: (event: RecordFormEvent) => void, options: { reviewed: boolean; flow?: SaveSubmitApi; onClose?: () => void; display?: Display } = { reviewed: false }) {
+  const display = options.display ?? SHOW_ALL;
   const { context } = snapshot;
   const state = snapshot.value as RecordFormState;
   const running = options.flow?.running ?? false;
@@ -47,7 +51,7 @@ export function connectRecordForm(snapshot: Snapshot, send: (event: RecordFormEv
     failure: context.failure,
     saved: state === 'saved',
     loadFailed: state === 'loadFailed',
-    buttons: buttonsOf(context.mode, options.reviewed),
+    buttons: buttonsOf(context.mode, options.reviewed).filter((button) => display.button(button)),
     getRootProps: () => ({ 'data-part': 'root', 'data-state': state, 'data-mode': context.mode, 'aria-busy': busy }),
     getFieldProps: (field: string) => ({
       'data-part': 'field',

@@ -28,6 +28,24 @@ export interface FunctionElementRow {
  */
 export const RESOURCE_TOOLBAR_BUTTONS = ['refresh', 'add', 'import', 'export'] as const;
 export const RESOURCE_ROW_BUTTONS = ['view', 'edit', 'submit', 'review', 'enable', 'disable', 'nullify', 'delete'] as const;
+/**
+ * The edit form's bar (widgets §4 "Edit form modes"). `submit` is the row's code too: hiding it
+ * takes the step away wherever the page offers it.
+ */
+export const RESOURCE_FORM_BUTTONS = ['save', 'submit', 'return', 'close'] as const;
+/** The checker's decisions under an approval form (ReviewPanel). */
+export const RESOURCE_REVIEW_BUTTONS = ['pass', 'back', 'refuse'] as const;
+/**
+ * What a family adds beyond the generic page (src/views/resource/extras), by resource code: the
+ * codes its row and toolbar buttons answer to.
+ */
+export const RESOURCE_EXTRA_BUTTONS: Record<string, readonly string[]> = {
+  'user-info': ['resetPassword', 'lock', 'stations', 'onlineUsers'],
+  duty: ['functions'],
+  dictionary: ['dictValues'],
+  'data-auth': ['copy'],
+  'org-struct': ['structure'],
+};
 
 /**
  * Builds the map from the rows. Two rows may name the same element (nothing forbids it): the

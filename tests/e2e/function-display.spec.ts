@@ -3,9 +3,10 @@ import { ADMIN, STAFF, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 /**
- * Issue 15 point 7, widgets §6: an administrator hides a button and a query parameter of a
- * function in the hide-button map (functionDisplay false); staff opening that function's page
- * no longer see them, and still see the rest. The cooperative networks' page: no other test
+ * Issue 15 point 7, widgets §6: an administrator hides a toolbar button, an edit-form button and
+ * a query parameter of a function in the hide-button map (functionDisplay false); staff opening
+ * that function's page no longer see them, and still see the rest; the rows disabled, they are
+ * back. The cooperative networks' page: no other test
  * uses it, so the hiding changes nobody else's page.
  */
 const form = (page: Page) => page.getByTestId('record-form');
@@ -22,19 +23,44 @@ async function hide(admin: Page, kind: '按钮' | '查询参数', code: string) 
   await expect(form(admin)).toHaveCount(0);
 }
 
-test('an administrator hides a button and a query parameter of a function; staff no longer see them', async ({ browser }) => {
+/** Disabling a row of the map shows its element again (docs/resources.md). */
+async function showAgain(admin: Page) {
+  const shown = admin.getByTestId('resource-table').locator('[data-part=row]').filter({ has: admin.getByTestId('record-state').getByText('已生效', { exact: true }) });
+  while ((await shown.count()) > 0) {
+    const before = await shown.count();
+    await shown.first().locator('[data-part=row-menu]').click();
+    await admin.getByRole('menuitem', { name: '停用' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: '确定', exact: true }).click();
+    await expect(shown).toHaveCount(before - 1);
+  }
+}
+
+/** The first record's edit form, its button bar, then closed again. */
+async function editFormButtons(staff: Page): Promise<string[]> {
+  await staff.getByTestId('resource-table').locator('[data-part=row]').first().locator('[data-action=edit]').click();
+  const bar = form(staff).locator('[data-part=button-bar]');
+  await expect(bar.getByRole('button', { name: '返回' })).toBeVisible();
+  const labels = (await bar.getByRole('button').allTextContents()).map((text) => text.trim());
+  await bar.getByRole('button', { name: '返回' }).click();
+  await expect(form(staff)).toHaveCount(0);
+  return labels;
+}
+
+test('an administrator hides a button, an edit-form button and a query parameter of a function; staff no longer see them, and see them again once shown', async ({ browser }) => {
   const staff = await (await browser.newContext()).newPage();
   await loginAs(staff, STAFF, '/coop-network');
   await expect(staff.getByTestId('resource-coop-network')).toBeVisible();
   await expect(addButton(staff)).toBeVisible();
   await expect(filter(staff, 'institutionName')).toBeVisible();
+  expect(await editFormButtons(staff)).toEqual(['保存', '返回']);
 
   const admin = await (await browser.newContext()).newPage();
   await loginAs(admin, ADMIN, '/func-button');
   await expect(admin.getByTestId('resource-func-button')).toBeVisible();
   await hide(admin, '按钮', 'add');
+  await hide(admin, '按钮', 'save');
   await hide(admin, '查询参数', 'institutionName');
-  await expect(admin.getByTestId('resource-table').locator('[data-part=row]')).toHaveCount(2);
+  await expect(admin.getByTestId('resource-table').locator('[data-part=row]')).toHaveCount(3);
   await expectNoRawLocaleKeys(admin);
 
   await staff.reload();
@@ -44,4 +70,13 @@ test('an administrator hides a button and a query parameter of a function; staff
   await expect(addButton(staff)).toHaveCount(0);
   await expect(filter(staff, 'institutionName')).toHaveCount(0);
   await expect(staff.getByTestId('resource-table').locator('[data-part=row]').first()).toBeVisible();
+  // The edit form's Save is gone; Enter in a field has nothing to press either.
+  expect(await editFormButtons(staff)).toEqual(['返回']);
+
+  await showAgain(admin);
+  await staff.reload();
+  await expect(staff.getByTestId('resource-coop-network')).toBeVisible();
+  await expect(addButton(staff)).toBeVisible();
+  await expect(filter(staff, 'institutionName')).toBeVisible();
+  expect(await editFormButtons(staff)).toEqual(['保存', '返回']);
 });

@@ -373,3 +373,32 @@ describe('query page for a staff member', () => {
     actor.stop();
   });
 });
+
+describe('query page with parameters the hide-button map hides (widgets §6)', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  it('leaves them out of the form and the query, the template’s as well as the page’s own', async () => {
+    const heard: QueryPageEmitted[] = [];
+    const template = JSON.stringify({ template: [{ name: 'note', text: '备注', type: 'text', max: 20 }, { name: 'memo', text: '摘要', type: 'text', max: 20 }] });
+    const actor = createActor(
+      queryPageMachine.provide({
+        actors: {
+          loadSaved: fromPromise(async (): Promise<SavedQuery[]> => []),
+          loadOrder: fromPromise(async (): Promise<LoadedOrder> => ({ customOrder: null, hiddenParams: [] })),
+          loadExtended: fromPromise(async (): Promise<string | null> => template),
+        },
+      }),
+      { input: { ...input, paramShown: (name) => name !== 'day' && name !== 'note' } },
+    );
+    actor.on('query', (e) => heard.push(e));
+    actor.start();
+    actor.send({ type: 'PAGE.MOUNTED' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(view(actor.getSnapshot()).fields.map((f) => f.field.name)).toEqual(['code', 'amount', 'kind', 'memo']);
+    // A value for a hidden parameter has nowhere to come from: the query never carries one.
+    actor.send({ type: 'FIELD.CHANGE', field: 'code', value: 'USD' });
+    actor.send({ type: 'QUERY.SEARCH' });
+    expect(heard.at(-1)).toEqual({ type: 'query', reason: 'search', params: { code: 'USD' } });
+    actor.stop();
+  });
+});

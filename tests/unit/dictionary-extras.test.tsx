@@ -8,6 +8,7 @@ import { resourceEndpoints } from '../../src/resources/contract';
 import dictionary from '../../src/resources/defs/dictionary';
 import valueDef from '../../src/resources/defs/dictionary-value';
 import { ROW_STATUS_ADD, ROW_STATUS_FIELD } from '../../src/shared/constants';
+import { SHOW_ALL } from '../../src/shared/function-display';
 
 // The dictionary's values dialog with its real machines (paged list, row edit) and Chakra parts;
 // the server is a double answering each call by its endpoint. Messages are not served here, so
@@ -47,7 +48,7 @@ async function openValues() {
   render(
     <ChakraProvider value={system}>
       <I18nProvider modules={[]}>
-        <DictionaryRowActions def={dictionary} row={{ id: 4, version: 1, recordState: 'approved', enabled: true, dictType: 'Tenor', dictName: '期限' }} reload={() => {}} />
+        <DictionaryRowActions def={dictionary} row={{ id: 4, version: 1, recordState: 'approved', enabled: true, dictType: 'Tenor', dictName: '期限' }} reload={() => {}} display={SHOW_ALL} />
       </I18nProvider>
     </ChakraProvider>,
   );

@@ -8,6 +8,9 @@ import { system } from '../../src/services/theme';
 import { local } from '../../src/services/storage';
 import { SHOW_ALL, displayOf, hideButtonMap, type HideButtonMap } from '../../src/shared/function-display';
 import currency from '../../src/resources/defs/currency';
+import { createActor } from 'xstate';
+import { recordFormMachine } from '../../src/machines/record-form.machine';
+import { connectRecordForm } from '../../src/machines/record-form.connect';
 
 // The map's call is answered by a double; everything else is real.
 let answer: () => Promise<HideButtonMap> = async () => ({});
@@ -71,6 +74,16 @@ describe('the hide-button map (widgets §6)', () => {
     mount(<RowActions def={currency} row={row} display={SHOW_ALL} disabled={false} onIntent={() => {}} />);
     expect(await screen.findByRole('button', { name: 'resource.action.view' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'resource.action.edit' })).toBeTruthy();
+  });
+
+  it('leaves out of an edit form’s bar the buttons the map hides, so Enter has no save to press either', () => {
+    const form = createActor(recordFormMachine, { input: { mode: 'edit', id: 1, initial: {}, valuesOf: () => ({}), validate: () => ({}) } }).start();
+    const bar = (display?: ReturnType<typeof displayOf>) => connectRecordForm(form.getSnapshot(), () => undefined, { reviewed: true, ...(display ? { display } : {}) }).buttons;
+    expect(bar()).toEqual(['submit', 'save', 'return']);
+    expect(bar(displayOf({ '/currency': { buttons: { save: false, submit: false }, params: [] } }, '/currency'))).toEqual(['return']);
+    // Another function's entry leaves this one's bar whole.
+    expect(bar(displayOf({ '/bank': { buttons: { save: false }, params: [] } }, '/currency'))).toEqual(['submit', 'save', 'return']);
+    form.stop();
   });
 
   function Probe({ path }: { path: string }) {

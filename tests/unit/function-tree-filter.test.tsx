@@ -6,6 +6,7 @@ import { contract } from '../../src/shared/contract';
 import { I18nProvider } from '../../src/services/i18n/react';
 import { system } from '../../src/services/theme';
 import duty from '../../src/resources/defs/duty';
+import { SHOW_ALL } from '../../src/shared/function-display';
 
 // The duty's function-tree dialog with its real machine and Chakra's TreeView; the server is a
 // double answering by endpoint. Messages are not served here, so texts show as their keys.
@@ -120,7 +121,7 @@ function mount() {
   render(
     <ChakraProvider value={system}>
       <I18nProvider modules={[]}>
-        <DutyRowActions def={duty} row={{ id: 9, version: 1, recordState: 'submitted', enabled: true, dutyCode: 'PARAM_KEEPER', dutyName: 'Parameter keeper' }} reload={() => undefined} />
+        <DutyRowActions def={duty} row={{ id: 9, version: 1, recordState: 'submitted', enabled: true, dutyCode: 'PARAM_KEEPER', dutyName: 'Parameter keeper' }} reload={() => undefined} display={SHOW_ALL} />
       </I18nProvider>
     </ChakraProvider>,
   );

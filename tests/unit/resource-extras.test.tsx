@@ -7,6 +7,7 @@ import { I18nProvider } from '../../src/services/i18n/react';
 import { system } from '../../src/services/theme';
 import userInfo from '../../src/resources/defs/user-info';
 import duty from '../../src/resources/defs/duty';
+import { SHOW_ALL, displayOf } from '../../src/shared/function-display';
 
 // The extras with their real machines and Chakra parts; the server is a double that answers
 // each call by its endpoint. Messages are not served here, so texts show as their keys.
@@ -68,7 +69,7 @@ describe('the function tree', () => {
     answers.set(api.functionTree.path, () => ({ dutyId: 7, functions: FUNCTIONS, granted: [2, 201, 20101] }));
     answers.set(api.saveFunctionTree.path, (body) => ({ dutyId: 7, functions: FUNCTIONS, granted: body.funcIds }));
     const reload = jest.fn();
-    mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'approved', enabled: true, dutyCode: 'ORG', dutyName: '机构管理员' }} reload={reload} />);
+    mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'approved', enabled: true, dutyCode: 'ORG', dutyName: '机构管理员' }} reload={reload} display={SHOW_ALL} />);
     await settle();
     fireEvent.click(screen.getByText('admin.tree.action'));
     await settle();
@@ -92,7 +93,7 @@ describe('the function tree', () => {
   });
 
   it('offers nothing on a cancelled duty', async () => {
-    mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'nullified', enabled: true }} reload={() => undefined} />);
+    mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'nullified', enabled: true }} reload={() => undefined} display={SHOW_ALL} />);
     await settle();
     expect(screen.queryByText('admin.tree.action')).toBeNull();
   });
@@ -113,7 +114,7 @@ describe('a user row’s extras', () => {
 
   it('resets the password after a question and shows the new one once', async () => {
     answers.set(api.resetPassword.path, () => ({ userCode: 'clerk01', password: 'Kq7#mZ2!pR4xT9vB' }));
-    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} />);
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} display={SHOW_ALL} />);
     await settle();
     await choose('admin.user.resetPassword');
     const dialog = await screen.findByTestId('reset-password-dialog');
@@ -131,7 +132,7 @@ describe('a user row’s extras', () => {
     answers.set(api.lockState.path, () => ({ id: 5, userCode: 'clerk01', locked: false, lockedUntil: null }));
     answers.set(api.changeLockedTime.path, (body) => ({ id: 5, userCode: 'clerk01', locked: true, lockedUntil: body.lockedUntil }));
     const reload = jest.fn();
-    mount(<UserRowActions def={userInfo} row={row} reload={reload} />);
+    mount(<UserRowActions def={userInfo} row={row} reload={reload} display={SHOW_ALL} />);
     await settle();
     await choose('admin.user.lock');
     const dialog = await screen.findByTestId('lock-dialog');
@@ -153,7 +154,7 @@ describe('a user row’s extras', () => {
   it('sets the duty stations from the duties offered', async () => {
     answers.set(api.dutyStations.path, () => ({ userId: 5, held: [1], duties: [{ id: 1, dutyCode: 'STAFF', dutyName: '资金业务员', recordState: 'approved', enabled: true }, { id: 3, dutyCode: 'ORG', dutyName: '机构管理员', recordState: 'draft', enabled: true }] }));
     answers.set(api.saveDutyStations.path, (body) => ({ userId: 5, held: body.dutyIds, duties: [] }));
-    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} />);
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} display={SHOW_ALL} />);
     await settle();
     await choose('admin.user.stations');
     const dialog = await screen.findByTestId('stations-dialog');
@@ -166,9 +167,32 @@ describe('a user row’s extras', () => {
     expect(sent.at(-1)).toEqual({ path: api.saveDutyStations.path, body: { id: 5, dutyIds: [1, 3] } });
   });
 
+  it('offers only the actions the hide-button map leaves shown (widgets §6); none left, no menu', async () => {
+    const hiding = (...codes: string[]) => displayOf({ '/user-info': { buttons: Object.fromEntries(codes.map((c) => [c, false])), params: [] } }, '/user-info');
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} display={hiding('lock')} />);
+    await settle();
+    fireEvent.click(screen.getByText('admin.user.more'));
+    await settle();
+    expect(await screen.findByText('admin.user.resetPassword')).toBeTruthy();
+    expect(screen.getByText('admin.user.stations')).toBeTruthy();
+    expect(screen.queryByText('admin.user.lock')).toBeNull();
+    cleanup();
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} display={hiding('resetPassword', 'lock', 'stations')} />);
+    await settle();
+    expect(screen.queryByText('admin.user.more')).toBeNull();
+    cleanup();
+    mount(<UserToolbar def={userInfo} reload={() => undefined} display={hiding('onlineUsers')} />);
+    await settle();
+    expect(screen.queryByText('admin.user.onlineUsers')).toBeNull();
+    cleanup();
+    mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'approved', enabled: true }} reload={() => undefined} display={displayOf({ '/duty': { buttons: { functions: false }, params: [] } }, '/duty')} />);
+    await settle();
+    expect(screen.queryByText('admin.tree.action')).toBeNull();
+  });
+
   it('lists the online users from the toolbar', async () => {
     answers.set(api.onlineUsers.path, () => ({ total: 1, rows: [{ userId: 1, userCode: 'admin', userName: '系统管理员', orgCode: 'HQ', loginAt: '2026-11-24T01:00:00.000Z', lastSeenAt: '2026-11-24T01:05:00.000Z', lang: 'zh-CN' }] }));
-    mount(<UserToolbar def={userInfo} reload={() => undefined} />);
+    mount(<UserToolbar def={userInfo} reload={() => undefined} display={SHOW_ALL} />);
     await settle();
     fireEvent.click(screen.getByText('admin.user.onlineUsers'));
     await settle();

@@ -40,7 +40,9 @@ type Open = { mode: 'add' } | { mode: 'edit' | 'view' | 'approval'; id: number }
  * with hidden params (src/resources/pages.ts) sends them with every query, has no filter or
  * column for them, and its forms start with them fixed. The user's hide-button map (widgets §6;
  * src/services/function-display.ts) hides, for the page's function, the toolbar's and rows'
- * buttons whose functionDisplay is false and the query parameters it lists: here, for every page.
+ * buttons whose functionDisplay is false and the query parameters it lists (the definition's and
+ * its query template's); the same map reaches the family's own actions (extras), the edit form's
+ * bar and the review's decisions: here, for every page.
  */
 function ResourcePage({ view }: { view: ResourceView }) {
   const { def, hidden } = view;
@@ -56,11 +58,13 @@ function ResourcePage({ view }: { view: ResourceView }) {
   const [sort, setSort] = useState<SortState | null>(def.sort);
   // The filters of the last query: a new sort keeps them; a new query keeps the sort.
   const filters = useRef<Record<string, unknown>>({});
-  const queryFields = useMemo(() => resourceQueryFields(def, lang).filter((f) => shownOnPage(view, f.name) && display.param(f.name)), [def, view, lang, display]);
+  const queryFields = useMemo(() => resourceQueryFields(def, lang).filter((f) => shownOnPage(view, f.name)), [def, view, lang]);
   const filterKeys = useMemo(() => new Set([...Object.keys(filterSchemas(def)), 'recordState', 'enabled']), [def]);
   const query = useQueryPage({
     code: view.code,
     fields: queryFields,
+    // The map hides the page's own parameters and its template's (`query:<code>`) alike.
+    param: display.param,
     onQuery: (all) => {
       // Extended filters (a `query:<code>` template) have no column in the resource's table: the
       // query call takes only the definition's filters, so they are not sent (docs/dynamic-forms.md).
@@ -105,7 +109,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
           render: (row: ResourceRow) => (
             <HStack gap="0" wrap="nowrap">
               <RowActions def={def} row={row} display={display} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} />
-              {extras?.rowActions && <extras.rowActions def={def} row={row} reload={list.refresh} />}
+              {extras?.rowActions && <extras.rowActions def={def} row={row} reload={list.refresh} display={display} />}
             </HStack>
           ),
         }
@@ -129,7 +133,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
       <HStack justify="space-between" wrap="wrap">
         <Heading size="lg">{title}</Heading>
         <HStack wrap="wrap">
-          {extras?.toolbar && <extras.toolbar def={def} view={view} reload={list.refresh} />}
+          {extras?.toolbar && <extras.toolbar def={def} view={view} reload={list.refresh} display={display} />}
           {display.button('refresh') && <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('resource.action.refresh')}</Button>}
           {!def.readOnly && display.button('add') && <Button size="sm" colorPalette="blue" onClick={() => setOpen({ mode: 'add' })}>{t('resource.action.add')}</Button>}
         </HStack>
@@ -170,7 +174,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
         )}
       />
 
-      <EditFormContainer def={def} view={view} open={open} onDone={onSaved} onClose={() => setOpen(null)} approvalField={approvalField} onReview={(review, record) => decide(record, review)} />
+      <EditFormContainer def={def} view={view} display={display} open={open} onDone={onSaved} onClose={() => setOpen(null)} approvalField={approvalField} onReview={(review, record) => decide(record, review)} />
 
     </Stack>
   );

@@ -64,6 +64,8 @@ export interface UseQueryPageOptions {
   admin?: boolean;
   /** Replaces some of the server's calls (an extended-field call, or test doubles). */
   calls?: Partial<QueryPageCalls>;
+  /** The user's hide-button map for the page's function (`useFunctionDisplay(path).param`): a parameter it hides, own or from the template, is left out of the form. */
+  param?: (name: string) => boolean;
 }
 
 /** Today in the browser's time zone, for `$now`. */
@@ -100,7 +102,7 @@ export function useQueryPage(options: UseQueryPageOptions): QueryPageActor {
       }),
     [],
   );
-  const actor = useActorRef(logic, { input: { code: options.code, fields: options.fields, admin, today: todayText() }, inspect });
+  const actor = useActorRef(logic, { input: { code: options.code, fields: options.fields, admin, today: todayText(), ...(options.param ? { paramShown: options.param } : {}) }, inspect });
   // Listening before the page says it is mounted: the init query comes right after.
   useEffect(() => {
     const sub = actor.on('query', (e) => onQueryRef.current(e.params, e.reason));

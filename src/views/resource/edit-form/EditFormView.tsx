@@ -26,6 +26,7 @@ import { AttachmentUpload, type UploadController } from '../../../widgets/upload
 import { decisionDraftOrderNo, draftOrderNo, isReadOnlyMode, recordOrderNo } from '../../../shared/attachments';
 import { DECISION_ATTACHMENT_BUSINESS } from '../../../shared/workflow';
 import { ApprovalPanel } from '../../../widgets/approval/ApprovalPanel';
+import type { Display } from '../../../shared/function-display';
 
 export interface EditFormProps {
   def: ResourceDef;
@@ -44,6 +45,8 @@ export interface EditFormProps {
   approvalField?: string | null;
   /** Approval mode: the checker's decision, with the fields the config opened, set or cleared. */
   onReview?: (review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string; fileIdList: number[] }, record: { id: number; version: number }) => void;
+  /** The page's hide-button map entry (widgets §6): the bar's buttons and the review's decisions it hides are not offered. */
+  display?: Display;
 }
 
 const BUTTON_LABEL: Record<FormButton, string> = { save: 'form.button.save', submit: 'form.button.submit', return: 'form.button.return', close: 'form.button.close' };
@@ -70,10 +73,10 @@ export function EditFormView(props: EditFormProps) {
   return <EditFormBody {...props} formRef={formRef} />;
 }
 
-function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSections, approvalField, onReview }: EditFormProps & { formRef: RecordFormRef }) {
+function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSections, approvalField, onReview, display }: EditFormProps & { formRef: RecordFormRef }) {
   const { t, lang } = useI18n();
   const formId = useId().replace(/:/g, '');
-  const edit = useEditFlow(def, formRef, { onDone, onClose, approvalField, view });
+  const edit = useEditFlow(def, formRef, { onDone, onClose, approvalField, view, display });
   const { form, flow, autosave, fieldConfig } = edit;
   // The uploader of a decision's files, asked for their ids when the reviewer decides.
   const decisionFiles = useRef<UploadController | null>(null);
@@ -164,6 +167,7 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
       {form.mode === 'approval' && onReview && (
         <ReviewPanel
           disabled={fieldConfig.loading}
+          display={display}
           onDecide={(decision, comment) => {
             const opened = new Set([...fieldConfig.effect.enabled, ...fieldConfig.effect.cleared, ...Object.keys(fieldConfig.effect.values)]);
             const body = bodyOf(def, form.values, record ?? undefined);

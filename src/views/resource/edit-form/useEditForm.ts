@@ -14,6 +14,7 @@ import { clearDraft, loadDraft, saveDraft } from '../../../services/draft';
 import { bodyOf, initialValues, validateValues, valuesOf, type FieldProblem } from '../../../services/resource-form';
 import { useI18n } from '../../../services/i18n/react';
 import { inspect } from '../../../services/inspector';
+import type { Display } from '../../../shared/function-display';
 import { useFieldConfig } from '../../../widgets/field-config';
 
 /** A part of the form that saves with it: an embedded page (issue 11 point 2). */
@@ -78,7 +79,7 @@ export type RecordFormRef = ActorRefFrom<typeof recordFormMachine>;
  * form's own rules, the embedded pages' saves, then the resource's call. On success the draft
  * is removed and autosave stops; `onDone` gets the saved record.
  */
-export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: { onDone: (row: ResourceRow | null, flow: FlowMode) => void; onClose: () => void; approvalField?: string | null; view?: ResourceView }) {
+export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: { onDone: (row: ResourceRow | null, flow: FlowMode) => void; onClose: () => void; approvalField?: string | null; view?: ResourceView; display?: Display }) {
   const { t, lang } = useI18n();
   const api = useMemo(() => resourceApi(def), [def]);
   const participants = useRef(new Map<string, FormParticipant>());
@@ -191,7 +192,7 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
   const form = connectRecordForm(formSnapshot, (event) => {
     formRef.send(event);
     if (event.type === 'FIELD.CHANGE') autosave.send({ type: 'FORM.CHANGED', values: formRef.getSnapshot().context.values });
-  }, { reviewed: def.lifecycle === 'review', flow, onClose: options.onClose });
+  }, { reviewed: def.lifecycle === 'review', flow, onClose: options.onClose, display: options.display });
   return {
     form,
     flow,

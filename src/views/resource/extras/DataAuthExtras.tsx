@@ -19,12 +19,12 @@ import type { ToolbarExtraProps } from './types';
  * docs/data-auth.md): a dialog where both users are chosen with the user dropdown. Only on the
  * page over every kind: a copy carries every kind of grant, and its call is that page's function.
  */
-export function DataAuthToolbar({ view, reload }: ToolbarExtraProps) {
+export function DataAuthToolbar({ view, reload, display }: ToolbarExtraProps) {
   const { t } = useI18n();
   const ready = useLocaleModule('dataauth');
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
-  if (!ready || (view && Object.keys(view.hidden).length > 0)) return null;
+  if (!ready || (view && Object.keys(view.hidden).length > 0) || !display.button('copy')) return null;
   return (
     <>
       <Button size="sm" variant="outline" data-part="copy-trigger" onClick={() => setOpen(true)}>{t('dataauth.copy.action')}</Button>

@@ -33,12 +33,12 @@ export function saveValue(dictType: string) {
 }
 
 /** A dictionary row's extra action: its values, edited in place (issue 11 point 6). */
-export function DictionaryRowActions({ row }: RowExtraProps) {
+export function DictionaryRowActions({ row, display }: RowExtraProps) {
   const { t } = useI18n();
   const ready = useLocaleModule('admin');
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
-  if (!ready) return null;
+  if (!ready || !display.button('dictValues')) return null;
   const dictType = String(row.dictType ?? '');
   const name = String(row.dictName ?? dictType);
   return (

@@ -52,12 +52,12 @@ export function pagesMatching(functions: FunctionNode[], leaves: Set<number>, qu
 }
 
 /** A duty row's extra action: its function tree, for any duty not cancelled. */
-export function DutyRowActions({ row, reload }: RowExtraProps) {
+export function DutyRowActions({ row, reload, display }: RowExtraProps) {
   const { t } = useI18n();
   const ready = useLocaleModule('admin');
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
-  if (!ready || row.recordState === 'nullified') return null;
+  if (!ready || row.recordState === 'nullified' || !display.button('functions')) return null;
   return (
     <>
       <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setOpen(true)} data-part="function-tree">

@@ -25,12 +25,12 @@ const ROOT = '(root)';
 const INDENT_PX = 24;
 
 /** A structure row's extra action: its organisations as a tree (docs/org-structure.md). */
-export function OrgStructRowActions({ row }: RowExtraProps) {
+export function OrgStructRowActions({ row, display }: RowExtraProps) {
   const { t, lang } = useI18n();
   const ready = useLocaleModule('structure');
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
-  if (!ready) return null;
+  if (!ready || !display.button('structure')) return null;
   const code = String(row.structCode ?? '');
   const name = String((lang === 'en-US' && row.structNameEn) || row.structName || code);
   return (

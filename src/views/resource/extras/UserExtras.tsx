@@ -21,6 +21,11 @@ import type { RowExtraProps, ToolbarExtraProps } from './types';
 
 const api = contract.userAdmin;
 type Dialogs = 'reset' | 'lock' | 'stations';
+const USER_ROW_ITEMS: Array<{ dialog: Dialogs; code: string; label: string }> = [
+  { dialog: 'reset', code: 'resetPassword', label: 'admin.user.resetPassword' },
+  { dialog: 'lock', code: 'lock', label: 'admin.user.lock' },
+  { dialog: 'stations', code: 'stations', label: 'admin.user.stations' },
+];
 
 /** How the row names its user in dialogs: name and code. */
 const nameOf = (row: RowExtraProps['row']) => `${String(row.userName ?? '')} (${String(row.userCode ?? row.id)})`;
@@ -29,12 +34,14 @@ const nameOf = (row: RowExtraProps['row']) => `${String(row.userName ?? '')} (${
  * A user row's extra actions (issue 10 point 3) in a "More" menu: reset password, lock or
  * unlock, duty stations. Each opens its dialog, mounted while open; none for a cancelled user.
  */
-export function UserRowActions({ row, reload }: RowExtraProps) {
+export function UserRowActions({ row, reload, display }: RowExtraProps) {
   const { t } = useI18n();
   const ready = useLocaleModule('admin');
   const [dialog, setDialog] = useState<Dialogs | null>(null);
   const close = useCallback(() => setDialog(null), []);
-  if (!ready || row.recordState === 'nullified') return null;
+  // The menu's items by their hide-button codes (RESOURCE_EXTRA_BUTTONS); no item left, no menu.
+  const items = USER_ROW_ITEMS.filter((item) => display.button(item.code));
+  if (!ready || row.recordState === 'nullified' || items.length === 0) return null;
   const user = nameOf(row);
   return (
     <>
@@ -47,9 +54,9 @@ export function UserRowActions({ row, reload }: RowExtraProps) {
         <Portal>
           <Menu.Positioner>
             <Menu.Content>
-              <Menu.Item value="reset">{t('admin.user.resetPassword')}</Menu.Item>
-              <Menu.Item value="lock">{t('admin.user.lock')}</Menu.Item>
-              <Menu.Item value="stations">{t('admin.user.stations')}</Menu.Item>
+              {items.map((item) => (
+                <Menu.Item key={item.dialog} value={item.dialog}>{t(item.label)}</Menu.Item>
+              ))}
             </Menu.Content>
           </Menu.Positioner>
         </Portal>
@@ -255,11 +262,11 @@ function StationsDialog({ userId, user, onClosed }: { userId: number; user: stri
 const fetchOnline: FetchPage<OnlineUser> = ({ start, limit }) => call(api.onlineUsers, { start, limit });
 
 /** The user page's toolbar: the online users, in a dialog, listed while it is open. */
-export function UserToolbar(_props: ToolbarExtraProps) {
+export function UserToolbar({ display }: ToolbarExtraProps) {
   const { t } = useI18n();
   const ready = useLocaleModule('admin');
   const [open, setOpen] = useState(false);
-  if (!ready) return null;
+  if (!ready || !display.button('onlineUsers')) return null;
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)} data-part="online-users">
