@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { WATERMARK } from '../../src/shared/constants';
+import { WATERMARK, WATERMARK_REDRAW_MS } from '../../src/shared/constants';
 import { mountWatermark, watermarkSvg, type WatermarkInfo } from '../../src/widgets/watermark/watermark';
 
 const info: WatermarkInfo = { name: '系统管理员 <&>', userAccount: 'admin', time: '2026-11-24 18:00' };
@@ -43,11 +43,31 @@ describe('watermark', () => {
     shown()[0]!.style.display = 'none';
     await observed();
     expect(shown()).toHaveLength(1);
-    expect(shown()[0]!.style.display).toBe('');
+    expect(shown()[0]!.style.display).toBe('block');
 
     document.body.innerHTML = '';
     await observed();
     expect(shown()).toHaveLength(1);
+  });
+
+  it('draws itself again when a stylesheet hides it, at the next check (WATERMARK_REDRAW_MS) when no observer could tell', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    dispose = mountWatermark(document, () => info, { checkMs: WATERMARK_REDRAW_MS });
+    const first = shown()[0]!;
+    expect(first.style.getPropertyPriority('display')).toBe('important');
+    // jsdom's cascade knows no !important, so the element's style is hidden as a stylesheet
+    // rule would hide it: by the computed style the browser reports, with no mutation at all.
+    const computed = jest.spyOn(window, 'getComputedStyle').mockImplementation((el) => ({ display: 'block', visibility: 'visible', opacity: el === first ? '0' : '1', backgroundImage: 'url(x)' }) as CSSStyleDeclaration);
+    jest.advanceTimersByTime(WATERMARK_REDRAW_MS - 1);
+    expect(shown()[0]).toBe(first);
+    jest.advanceTimersByTime(1);
+    expect(shown()).toHaveLength(1);
+    expect(shown()[0]).not.toBe(first);
+    // The new drawing shows: no more redraws.
+    const second = shown()[0]!;
+    jest.advanceTimersByTime(WATERMARK_REDRAW_MS * 3);
+    expect(shown()[0]).toBe(second);
+    computed.mockRestore();
   });
 
   it('refreshes its time each minute, and is gone for good once disposed', async () => {
