@@ -6,8 +6,9 @@
  * timed. Then `npm start` is spawned with a fresh DATA_DIR (the database is created, migrated
  * and seeded), timed from the spawn until GET /login.html answers 200, and stopped (SIGTERM to
  * its process group, waiting for it to close the database); then again on the same, now
- * existing, directory. RUNS pairs, each with a new directory; medians. A run in which start
- * had to build (sources changed meanwhile) is repeated.
+ * existing, directory; then the built server alone on it (what npm and the setup checks add).
+ * RUNS rounds, each with a new directory; medians. A run in which start had to build (sources
+ * changed meanwhile) is repeated.
  *
  *   node bench/start.bench.mjs [--json <file>]        # BENCH_PORT, BENCH_TMP, DIST_DIR
  */
@@ -37,13 +38,17 @@ const status = (url) =>
     req.setTimeout(1000, () => req.destroy());
   });
 
-/** `npm start` on `dataDir`: seconds from the spawn to login.html answering 200, and whether start built first. */
-async function startOnce(dataDir) {
+const NPM_START = ['npm', ['start', '--silent']];
+/** The built server alone, without npm and the setup checks: where the rest of the time goes. */
+const SERVER_ALONE = [process.execPath, [path.join(path.resolve(ROOT, process.env.DIST_DIR ?? 'dist'), 'server', 'main.mjs')]];
+
+/** `command` on `dataDir`: seconds from the spawn to login.html answering 200, and whether start built first. */
+async function startOnce(dataDir, [command, args] = NPM_START) {
   const started = performance.now();
-  const child = spawn('npm', ['start', '--silent'], {
+  const child = spawn(command, args, {
     cwd: ROOT,
     detached: true,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: path.join(path.resolve(ROOT, process.env.DIST_DIR ?? 'dist'), 'public') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -75,6 +80,7 @@ const atStart = report.machine();
 const scratch = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), 'portal-bench-start-'));
 const fresh = [];
 const existing = [];
+const alone = [];
 try {
   for (let i = 0; i < RUNS; i++) {
     const measure = async (dir) => {
@@ -86,13 +92,15 @@ try {
     const first = await measure(dir);
     fresh.push(first);
     existing.push(await measure(dir));
-    console.log(`run ${i + 1}: new data directory ${first.toFixed(2)} s, existing ${existing[existing.length - 1].toFixed(2)} s`);
+    alone.push((await startOnce(dir, SERVER_ALONE)).seconds);
+    console.log(`run ${i + 1}: new data directory ${first.toFixed(2)} s, existing ${existing.at(-1).toFixed(2)} s; the server alone on it ${alone.at(-1).toFixed(2)} s`);
   }
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 const mNew = report.median(fresh);
 const mOld = report.median(existing);
+const mAlone = report.median(alone);
 console.log(`medians of ${RUNS}: new ${mNew.toFixed(2)} s (goal ≤ ${GOAL_NEW_S} s), existing ${mOld.toFixed(2)} s (goal ≤ ${GOAL_EXISTING_S} s); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (JSON_FILE) {
   const group = { group: '`npm start` to the login page (after install and build)' };
@@ -100,8 +108,9 @@ if (JSON_FILE) {
     rows: [
       report.row('new data directory', report.round(mNew), 's', `≤ ${GOAL_NEW_S} s`, mNew <= GOAL_NEW_S, { ...group, note: `median of ${RUNS}; max ${report.round(Math.max(...fresh))} s` }),
       report.row('existing data directory', report.round(mOld), 's', `≤ ${GOAL_EXISTING_S} s`, mOld <= GOAL_EXISTING_S, { ...group, note: `median of ${RUNS}; max ${report.round(Math.max(...existing))} s` }),
+      report.row('existing data directory, the built server alone (no npm, no setup checks)', report.round(mAlone), 's', null, null, { ...group, note: `median of ${RUNS}` }),
     ],
     machine: atStart,
-    method: `\`npm start\` spawned (install and build already done, PGlite unless DATABASE_URL), timed until GET /login.html answers 200, then stopped with SIGTERM; first on a fresh DATA_DIR (created, migrated, seeded), then on the same directory again; ${RUNS} pairs, medians.`,
+    method: `\`npm start\` spawned (install and build already done, PGlite unless DATABASE_URL), timed until GET /login.html answers 200, then stopped with SIGTERM; first on a fresh DATA_DIR (created, migrated, seeded), then on the same directory again, then the built server alone (node <dist>/server/main.mjs) on it, to show what npm and the setup checks add; ${RUNS} rounds, medians.`,
   });
 }

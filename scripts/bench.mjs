@@ -5,7 +5,7 @@
 //   npm run bench                          # all of them (a while: a million-row export, Lighthouse…)
 //   npm run bench -- --only table-render,menu-browser
 //   npm run bench -- --check               # exit 1 when a figure misses its goal (or a bench fails)
-//   npm run bench -- --no-readme           # print only
+//   npm run bench -- --no-readme           # print only (bench/results/ and the README untouched)
 //
 // Each bench writes its figures as JSON (bench/support/report.cjs); the last result of each is
 // kept in bench/results/<name>.json, so a run of some of them rewrites the table with the
@@ -165,7 +165,7 @@ async function main() {
     for (const bench of chosen) {
       const result = runBench(bench, { dist, port, tmp });
       ran.push(result);
-      fs.writeFileSync(path.join(RESULTS, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+      if (args.readme) fs.writeFileSync(path.join(RESULTS, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
     }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -176,6 +176,7 @@ async function main() {
     const file = path.join(RESULTS, `${b.name}.json`);
     if (fs.existsSync(file)) results[b.name] = JSON.parse(fs.readFileSync(file, 'utf8'));
   }
+  for (const r of ran) results[r.name] = r;
   const block = renderBlock(results, { totalSeconds: args.only.length ? 0 : totalSeconds });
   if (args.readme) writeBlock(path.join(ROOT, 'bench', 'README.md'), block);
   console.log(`\n${block}\n`);
