@@ -1,12 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, CHECKER, STAFF, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import fs from 'node:fs';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /**
  * Issue 15 points 1 and 2 (docs/approvals.md), in the real browser against the real server: a
  * staff user submits a rate plan, an approver passes the first step and another sends it back,
- * the submitter sees the whole history with comments; the flow steps show the right active
- * step at each turn. One browser context per user.
+ * the submitter sees the whole history with comments and downloads the file the second approver
+ * attached to the decision; the flow steps show the right active step at each turn. One browser
+ * context per user.
  */
 
 const form = (page: Page) => page.getByTestId('record-form');
@@ -48,6 +52,8 @@ test('a rate plan: staff submit, one approver passes the first step, another sen
   await expect(approval(admin)).toContainText('利率方案审批流程');
   await expect(approval(admin).getByTestId('flow-chart').locator('[data-part=chart-node]')).toHaveText(['开始', /部门复核.*系统管理员/, /资金主管审批/, '结束']);
   await expect(approval(admin).getByTestId('approval-history-item')).toHaveCount(1);
+  // Deciding, an approver may attach files to the decision.
+  await expect(admin.getByTestId('decision-files').getByTestId('upload-dropzone')).toBeVisible();
   await admin.getByTestId('review-panel').getByRole('textbox').fill('利率合理，同意');
   await admin.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
   await expect(form(admin)).toHaveCount(0);
@@ -67,6 +73,10 @@ test('a rate plan: staff submit, one approver passes the first step, another sen
   await expect(checker.getByTestId('flow-step-popover')).toContainText('审批人');
   await checker.keyboard.press('Escape');
   await expect(approval(checker).getByTestId('approval-history-item').nth(1)).toContainText('利率合理，同意');
+  // The second approver attaches their note to the decision sending it back.
+  const decisionFiles = checker.getByTestId('decision-files');
+  await decisionFiles.getByTestId('upload-input').setInputFiles({ name: '调整说明.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(decisionFiles.getByTestId('upload-row').filter({ hasText: '调整说明.pdf' })).toHaveCount(1);
   await checker.getByTestId('review-panel').getByRole('textbox').fill('浮动点数偏高，请调整');
   await checker.getByTestId('review-panel').getByRole('button', { name: '退回' }).click();
   await expect(form(checker)).toHaveCount(0);
@@ -88,6 +98,13 @@ test('a rate plan: staff submit, one approver passes the first step, another sen
   await expect(items.nth(2)).toContainText('退回');
   await expect(items.nth(2)).toContainText(CHECKER.name);
   await expect(items.nth(2)).toContainText('审批意见：浮动点数偏高，请调整');
+  // The decision's file: a link that downloads it, under its own name, with its bytes; the pass carried none.
+  await expect(items.nth(1).getByTestId('approval-file')).toHaveCount(0);
+  const file = items.nth(2).getByTestId('approval-file');
+  await expect(file).toHaveText('📎 调整说明.pdf');
+  const [saved] = await Promise.all([staff.waitForEvent('download'), file.click()]);
+  expect(saved.suggestedFilename()).toBe('调整说明.pdf');
+  expect(fs.readFileSync(await saved.path())).toEqual(PDF);
   await expect(currentStep(staff)).toContainText('提交申请');
   await expect(approval(staff).locator('[data-part=step][data-state=complete]')).toHaveCount(0);
   await expectNoRawLocaleKeys(staff);
