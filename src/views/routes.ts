@@ -33,6 +33,8 @@ export const APP_ROUTES: RouteDef[] = [
   { path: '/diagrams', titleKey: 'shell.routes.diagrams', load: () => import(/* webpackChunkName: "view-diagrams" */ './diagrams/DiagramsView'), meta: { adminOnly: true, history: true } },
   // Every lookup of src/shared/lookups.ts, live (docs/lookups.md): for developers and auditors.
   { path: '/lookups', titleKey: 'shell.routes.lookups', load: () => import(/* webpackChunkName: "view-lookups" */ './lookups/LookupsView'), meta: { adminOnly: true } },
+  // The user's to-do tasks (docs/approvals.md): each opens its record's review.
+  { path: '/todo-list', titleKey: 'shell.routes.todoList', load: () => import(/* webpackChunkName: "view-todo-list" */ './todo/TodoListView') },
   { path: '/profile', titleKey: 'request.profile.title', load: () => import(/* webpackChunkName: "view-profile" */ './profile/ProfileView') },
   // Dynamic forms (docs/dynamic-forms.md): the administrators' templates and the users' forms, each its own chunk.
   { path: '/expand-template', titleKey: '', title: { 'zh-CN': '扩展模板', 'en-US': 'Form templates' }, load: () => import(/* webpackChunkName: "view-expand-template" */ './dynamic-form/ExpandTemplatePage') },

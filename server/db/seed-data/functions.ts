@@ -19,6 +19,7 @@ export const FUNCTION_TREE: FunctionSeed[] = [
       { id: 101, zh: '我的工作台', en: 'My workbench', children: [
         leaf(10101, '工作台首页', 'Dashboard', '/workbench'),
         leaf(10102, '我的提醒', 'My reminders', '/my-reminders'),
+        leaf(10103, '我的待办', 'My to-do list', '/todo-list'),
       ] },
     ],
   },

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { RESOURCES } from '../../resources';
+import type { ResourceDef } from '../../resources/define';
+import { contract } from '../../shared/contract';
+import type { FlowTask } from '../../shared/contract/wkfl';
+import { formatDateTime } from '../../shared/date-format';
+import { call } from '../../services/http/call';
+import { resourceApi } from '../../services/api/resources';
+import { I18nProvider, useI18n } from '../../services/i18n/react';
+import { PagedList } from '../../widgets/paged-list/PagedList';
+import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
+import { EditFormContainer } from '../resource/edit-form/EditFormContainer';
+import type { ReviewDecision } from '../resource/edit-form/ReviewPanel';
+
+// The one place this list meets the API.
+const fetchTodo: FetchPage<FlowTask> = ({ start, limit }) => call(contract.wkfl.todo, { start, limit });
+
+/** A decision sent from the review dialog: the record's own review call, as its page sends it. */
+interface ReviewAction {
+  def: ResourceDef;
+  body: Record<string, unknown>;
+}
+const runReview = ({ def, body }: ReviewAction) => resourceApi(def).run('review', body);
+
+const reviewedDef = (businessType: string) => RESOURCES.find((r) => r.code === businessType && r.lifecycle === 'review') ?? null;
+
+/**
+ * The user's to-do list (issue 15 point 1; docs/approvals.md, "The to-do page"): running flows
+ * whose current step one of their duties may decide, oldest first, a page at a time (the
+ * paged-list machine: loading, the rows, empty, the failure with a retry). Each task opens its
+ * record's review, the same dialog the record's own page opens; a decision leaves the list.
+ */
+function TodoList() {
+  const { t } = useI18n();
+  const list = usePagedList<FlowTask, ReviewAction>(fetchTodo, runReview);
+  const [open, setOpen] = useState<{ def: ResourceDef; id: number } | null>(null);
+  const decide = (def: ResourceDef, record: { id: number; version: number }, review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string; fileIdList: number[] }) => {
+    const changed = Object.keys(review.values).length > 0;
+    list.act({
+      def,
+      body: { id: record.id, version: record.version, decision: review.decision, ...(review.comment ? { comment: review.comment } : {}), ...(changed ? { approvalField: review.approvalField, values: review.values } : {}), ...(review.fileIdList.length ? { fileIdList: review.fileIdList } : {}) },
+    });
+    setOpen(null);
+  };
+  return (
+    <Stack gap="4" data-testid="todo-list">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading size="lg">{t('shell.routes.todoList')}</Heading>
+        <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('approval.todo.refresh')}</Button>
+      </HStack>
+      <PagedList api={list} empty={t('approval.todo.empty')} testId="todo-table">
+        {(rows) => (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" stickyHeader>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('approval.todo.business')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('approval.todo.record')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('approval.todo.step')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('approval.todo.submitter')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('approval.todo.time')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('approval.todo.action')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((task) => {
+                  const def = reviewedDef(task.businessType);
+                  return (
+                    <Table.Row key={task.instanceId} data-testid="todo-task" {...list.getRowProps(task)}>
+                      <Table.Cell>{task.businessName}</Table.Cell>
+                      <Table.Cell>{task.title}</Table.Cell>
+                      <Table.Cell>{task.stepName}</Table.Cell>
+                      <Table.Cell>{task.submitter}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDateTime(task.submittedAt)}</Table.Cell>
+                      <Table.Cell>
+                        {/* A business this build does not know (its definition gone) cannot be opened; the server still lists it. */}
+                        {def ? (
+                          <Button size="xs" colorPalette="blue" disabled={list.busy} aria-label={t('approval.todo.openNamed', { record: task.title })} onClick={() => setOpen({ def, id: task.recordId })}>
+                            {t('approval.todo.open')}
+                          </Button>
+                        ) : (
+                          <Text color="fg.muted">-</Text>
+                        )}
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </PagedList>
+      {open && (
+        <EditFormContainer
+          key={`${open.def.code}-${open.id}`}
+          def={open.def}
+          open={{ mode: 'approval', id: open.id }}
+          onDone={() => list.refresh()}
+          onClose={() => setOpen(null)}
+          onReview={(review, record) => decide(open.def, record, review)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The locale modules the review dialog's widgets speak (a resource page's), loaded before the page draws. */
+const TODO_PAGE_MODULES = ['approval', 'resource', 'form', 'table', 'query', 'section', 'embedded', 'dynamic', 'lookup', 'scroll', 'upload', 'preview'];
+
+export default function TodoListView() {
+  return (
+    <I18nProvider modules={TODO_PAGE_MODULES}>
+      <TodoList />
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, STAFF, loginAs } from './support/users';
+import { expectNoRawLocaleKeys } from './support/locale-keys';
+
+/**
+ * The to-do list page (issue 15 point 1; docs/approvals.md, "The to-do page"), in the real
+ * browser against the real server: a staff user submits a rate plan, the approver finds the task
+ * on their to-do page, opens its review from the keyboard, passes it, and it leaves the list;
+ * the page is usable at 390 px.
+ */
+
+const form = (page: Page) => page.getByTestId('record-form');
+const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
+const tasks = (page: Page) => page.getByTestId('todo-task');
+
+test('staff submit, the approver finds the task on the to-do page, passes it from there, and it leaves the list', async ({ browser }) => {
+  const planName = `待办方案${test.info().parallelIndex}-${test.info().retry}-${Date.now() % 100000}`;
+
+  const staff = await (await browser.newContext()).newPage();
+  await loginAs(staff, STAFF);
+  await staff.goto('/index.html#/rate-plan');
+  await expect(staff.getByTestId('resource-rate-plan')).toBeVisible();
+  await staff.getByRole('button', { name: '新增', exact: true }).click();
+  await field(staff, 'planName').fill(planName);
+  await field(staff, 'rateType').selectOption({ label: '贷款市场报价利率' });
+  await field(staff, 'floatRate').fill('0.35');
+  await field(staff, 'effectiveDate').fill('2026-12-01');
+  await form(staff).getByRole('button', { name: '保存', exact: true }).click();
+  await expect(form(staff).getByTestId('record-version')).toContainText('草稿');
+  await form(staff).getByRole('button', { name: '提交', exact: true }).click();
+  await expect(form(staff)).toHaveCount(0);
+  const mine = staff.getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: planName });
+  await expect(mine).toContainText('待审核');
+  // The to-do list names a record by its title field, the plan number the server gave it.
+  const planNo = (await mine.textContent())!.match(/RP\d{6}/)![0];
+
+  // The approver's to-do page, a page of its own in the shell.
+  const admin = await (await browser.newContext()).newPage();
+  await loginAs(admin, ADMIN);
+  await admin.goto('/index.html#/todo-list');
+  await expect(admin.getByTestId('todo-list').getByRole('heading', { name: '我的待办' })).toBeVisible();
+  const task = tasks(admin).filter({ hasText: planNo });
+  await expect(task).toHaveCount(1);
+  await expect(task.locator('td')).toHaveText(['利率方案', planNo, '部门复核', '张会计', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/, '审批']);
+  await expectNoRawLocaleKeys(admin);
+
+  // At 390 px the page fits the width (the table scrolls inside it) and the task is decided there.
+  await admin.setViewportSize({ width: 390, height: 800 });
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect((await admin.getByTestId('todo-list').boundingBox())!.width).toBeLessThanOrEqual(390);
+
+  // Opened from the keyboard: the record's review, the same dialog its own page opens.
+  await task.getByRole('button', { name: `审批 ${planNo}` }).focus();
+  await admin.keyboard.press('Enter');
+  await expect(field(admin, 'planName')).toHaveValue(planName);
+  await expect(admin.getByTestId('approval').locator('[data-part=step][data-state=current]')).toContainText('部门复核');
+  await admin.getByTestId('review-panel').getByRole('textbox').fill('同意');
+  await admin.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
+  await expect(form(admin)).toHaveCount(0);
+  // Decided, the task leaves the list (its next step is someone else's).
+  await expect(task).toHaveCount(0);
+
+  // The submitter has nothing to decide: an empty list says so.
+  await staff.goto('/index.html#/todo-list');
+  await expect(staff.getByTestId('todo-list')).toContainText('暂无待办任务');
+});
