@@ -58,6 +58,8 @@ describeModel(approvalMachine, {
       expect(api.activeIndex).toBe(2);
       expect(api.steps.map((x, i) => api.getStepProps(x, i)['data-state'])).toEqual(['complete', 'complete', 'current']);
       expect([api.getChartNodeProps(1)['data-state'], api.getChartNodeProps(2)['data-state']]).toEqual(['complete', 'current']);
+      // A step after the submission waits: a reviewer may attach files to the decision.
+      expect(api.running).toBe(true);
     },
     empty: (s) => {
       const api = view(s);
@@ -65,6 +67,8 @@ describeModel(approvalMachine, {
       if (s.context.steps.length > 0) {
         expect([api.governed, api.activeIndex]).toEqual([true, 0]);
         expect(api.getStepProps(api.steps[0]!, 0)).toMatchObject({ 'data-state': 'current', 'aria-current': 'step' });
+        // A draft: the submission waits, no decision does.
+        expect(api.running).toBe(false);
       } else {
         // A business without a flow: nothing to draw.
         expect(api.governed).toBe(false);

@@ -28,12 +28,12 @@ const RUNNING: ApprovalData = {
 
 const settle = () => act(() => new Promise<void>((r) => setTimeout(r, 0)));
 
-async function mount(load: (ref: ApprovalRef) => Promise<ApprovalData>) {
+async function mount(load: (ref: ApprovalRef) => Promise<ApprovalData>, extra: { downloadFile?: (id: number) => Promise<void>; decision?: React.ReactNode } = {}) {
   const asked: ApprovalRef[] = [];
   render(
     <ChakraProvider value={system}>
       <I18nProvider modules={[]}>
-        <ApprovalPanel businessType="rate-plan" recordId={7} load={(ref) => (asked.push(ref), load(ref))} />
+        <ApprovalPanel businessType="rate-plan" recordId={7} load={(ref) => (asked.push(ref), load(ref))} {...extra} />
       </I18nProvider>
     </ChakraProvider>,
   );
@@ -95,5 +95,26 @@ describe('ApprovalPanel', () => {
     expect(asked).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByTestId('approval-history-item')).toHaveLength(2);
+  });
+
+  it('a decision’s files are links that download them by id; the reviewer’s own uploader shows while a step waits', async () => {
+    const withFiles: ApprovalData = { ...RUNNING, history: [RUNNING.history[0]!, { ...RUNNING.history[1]!, fileList: [{ id: 31, fileName: '复核意见.pdf' }, { id: 32, fileName: '附表.xlsx' }] }] };
+    const downloaded: number[] = [];
+    await mount(async () => withFiles, { downloadFile: async (id) => void downloaded.push(id), decision: <p>the uploader</p> });
+    const items = screen.getAllByTestId('approval-history-item');
+    expect(within(items[0]!).queryAllByTestId('approval-file')).toHaveLength(0);
+    const links = within(items[1]!).getAllByTestId('approval-file');
+    expect(links.map((l) => l.textContent)).toEqual(['📎 复核意见.pdf', '📎 附表.xlsx']);
+    expect(links[0]!.getAttribute('aria-label')).toBe(fill(zh.download, { file: '复核意见.pdf' }));
+    fireEvent.click(links[1]!);
+    expect(downloaded).toEqual([32]);
+    expect(within(screen.getByTestId('decision-files')).getByText('the uploader')).toBeTruthy();
+    expect(screen.getByText(zh.decisionFiles)).toBeTruthy();
+  });
+
+  it('no uploader for a decision while no step after the submission waits', async () => {
+    const returned: ApprovalData = { ...RUNNING, steps: [step(0, '提交申请', false, true), step(1, '部门复核', false), step(2, '资金主管审批', false)] };
+    await mount(async () => returned, { decision: <p>the uploader</p> });
+    expect(screen.queryByTestId('decision-files')).toBeNull();
   });
 });

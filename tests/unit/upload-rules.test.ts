@@ -12,6 +12,8 @@ import {
   formatBytes,
   isAcceptedExtension,
   ownerOf,
+  decisionDraftOrderNo,
+  decisionOrderNo,
   previewKindOf,
   recordOrderNo,
   remainingSlots,
@@ -87,6 +89,13 @@ describe('attachment rules', () => {
     expect(ownerOf(recordOrderNo('contact-org-acc', 12))).toEqual({ kind: 'record', resourceCode: 'contact-org-acc', recordId: 12 });
     expect(ownerOf(draftOrderNo('0B0E9D1C-3A53-4C53-9A4E-2F1DE2A6D0A1'))).toEqual({ kind: 'draft' });
     for (const bad of ['LOGIN_PAGE', 'contact-org-acc:0', '../x:1', 'draft:nope']) expect(ownerOf(bad)).toBeNull();
+  });
+
+  it('names a decision draft by its record, and a decision by its history id (docs/approvals.md)', () => {
+    expect(decisionDraftOrderNo('finance-org-enter', 5)).toBe('WKFL:finance-org-enter:5');
+    expect(ownerOf(decisionDraftOrderNo('finance-org-enter', 5))).toEqual({ kind: 'decisionDraft', businessType: 'finance-org-enter', recordId: 5 });
+    expect(ownerOf(decisionOrderNo(42))).toEqual({ kind: 'decision', historyId: 42 });
+    for (const bad of ['WKFL0', 'WKFL:rate-plan:0', 'WKFL:Rate:1', 'WKFL:rate-plan', 'wkfl12']) expect(ownerOf(bad)).toBeNull();
   });
 
   it('refuses a choice before sending: type first, then size below the limit, then the count', () => {
