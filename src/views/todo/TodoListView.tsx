@@ -30,10 +30,11 @@ const reviewedDef = (businessType: string) => RESOURCES.find((r) => r.code === b
  * whose current step one of their duties may decide, oldest first, a page at a time (the
  * paged-list machine: loading, the rows, empty, the failure with a retry). Each task opens its
  * record's review, the same dialog the record's own page opens; a decision leaves the list.
+ * `fetchPage` is the to-do call (a test gives its own).
  */
-function TodoList() {
+export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<FlowTask> }) {
   const { t } = useI18n();
-  const list = usePagedList<FlowTask, ReviewAction>(fetchTodo, runReview);
+  const list = usePagedList<FlowTask, ReviewAction>(fetchPage, runReview);
   const [open, setOpen] = useState<{ def: ResourceDef; id: number } | null>(null);
   const decide = (def: ResourceDef, record: { id: number; version: number }, review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string; fileIdList: number[] }) => {
     const changed = Object.keys(review.values).length > 0;
