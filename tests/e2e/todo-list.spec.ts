@@ -37,8 +37,12 @@ test('staff submit, the approver finds the task on the to-do page, passes it fro
   // The approver's to-do page, a page of its own in the shell.
   const admin = await (await browser.newContext()).newPage();
   await loginAs(admin, ADMIN);
-  await admin.goto('/index.html#/todo-list');
+  // Found in the menu (seeded for the approvers' duty) and opened from it.
+  await admin.getByTestId('menu-search').fill('我的待办');
+  await admin.getByTestId('menu-search-option').filter({ hasText: /^我的待办/ }).first().click();
+  await expect(admin).toHaveURL(/#\/todo-list/);
   await expect(admin.getByTestId('todo-list').getByRole('heading', { name: '我的待办' })).toBeVisible();
+  await expect(admin).toHaveTitle('资金管理平台-我的待办');
   const task = tasks(admin).filter({ hasText: planNo });
   await expect(task).toHaveCount(1);
   await expect(task.locator('td')).toHaveText(['利率方案', planNo, '部门复核', '张会计', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/, '审批']);
