@@ -82,6 +82,18 @@ class CompressAssetsPlugin {
   }
 }
 
+/**
+ * The login page's callers read the contract's areas as plain data built at build time, without
+ * TypeBox (scripts/build/contract-endpoints-loader.cjs, issue 16); define.ts, endpoint-read.ts
+ * and the index stay as they are, and so does every other importer.
+ */
+const contractEndpointsRule = {
+  test: /src[\\/]shared[\\/]contract[\\/](?!define\.ts$|endpoint-read\.ts$|index\.ts$)[\w-]+\.ts$/,
+  issuer: /src[\\/](services[\\/]api[\\/](login|shell)\.ts|services[\\/]cert[\\/]actors\.ts|views[\\/]login[\\/][\w-]+\.tsx?)$/,
+  use: [{ loader: path.join(root, 'scripts/build/contract-endpoints-loader.cjs') }],
+  type: 'javascript/auto',
+};
+
 /** The browser app: three pages (login.html, index.html, embedded-remarks.html), hashed assets, a chunk per route. */
 const client: Configuration = {
   name: 'client',
@@ -102,7 +114,7 @@ const client: Configuration = {
     clean: true,
   },
   resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
-  module: { rules },
+  module: { rules: [...rules, contractEndpointsRule] },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'login.html', chunks: ['login'], title: '登录' }),
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'index.html', chunks: ['index'], title: '资金管理平台' }),

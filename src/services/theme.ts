@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defineConfig } from '@chakra-ui/react';
 import { DEFAULT_NAV_COLOR, DEFAULT_THEME, NAV_COLORS, THEME_NAMES } from '../shared/constants';
 import { local } from './storage';
+import { chakraDefaults } from './theme-defaults';
 
 /**
  * Colour themes by the spec's names (var1…var6, default var6), each a Chakra colour palette;
@@ -83,7 +84,7 @@ const solidTokens = Object.fromEntries(DARKER_SOLID.map((p) => [p, { solid: { va
 const errorTokens = { fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } } };
 
 export const system = createSystem(
-  defaultConfig,
+  chakraDefaults,
   defineConfig({
     globalCss: { 'html, body, #root': { height: '100%' } },
     theme: { semanticTokens: { colors: { ...solidTokens, ...errorTokens } } },

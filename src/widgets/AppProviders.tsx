@@ -5,11 +5,8 @@ import { I18nProvider } from '../services/i18n/react';
 import { THEMES, system, useThemeChoice } from '../services/theme';
 import { RequestLayer } from './request-layer/RequestLayer';
 import { styleCache } from '../services/style-cache';
+import { pageModules } from './page-modules';
 
-/** Every page loads the request layer's messages (error catalogue, prompts, dialogs). */
-const REQUEST_MODULE = 'request';
-/** The certificate dialog a 412 may ask for (RequestLayer) and its errors: on every page too. */
-const CERT_MODULES = ['certselect', 'cert'];
 
 /** The developer inspector: only in builds made with it (development, or INSPECTOR=on), so a production bundle has none of it. */
 const InspectorPanel = process.env.INSPECTOR === 'on' ? lazy(() => import(/* webpackChunkName: "inspector" */ './inspector/InspectorPanel')) : null;
@@ -23,7 +20,7 @@ export function AppProviders({ modules, children }: { modules: string[]; childre
       <ChakraProvider value={system}>
         <Box colorPalette={THEMES[themeName]} data-theme={themeName} data-nav-color={navColor} h="100%">
           <I18nProvider
-            modules={[REQUEST_MODULE, ...CERT_MODULES, ...modules]}
+            modules={pageModules(modules)}
             fallback={
               <Center h="100%">
                 <Spinner size="lg" />

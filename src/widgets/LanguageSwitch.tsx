@@ -8,7 +8,7 @@ import type { Language } from '../shared/constants';
  * `onChosen` lets the shell also save it on the user.
  */
 export function LanguageSwitch({ onChosen, size = 'sm' }: { onChosen?: (lang: Language) => void; size?: 'xs' | 'sm' | 'md' }) {
-  const { t, lang, setLang, languages } = useI18n();
+  const { t, lang, setLang, languages, askLanguages } = useI18n();
   return (
     // Never squeezed: in a phone-wide header the user's name gives way first, the language stays legible.
     <NativeSelect.Root size={size} width="auto" flexShrink={0}>
@@ -16,6 +16,9 @@ export function LanguageSwitch({ onChosen, size = 'sm' }: { onChosen?: (lang: La
         aria-label={t('global.language')}
         data-testid="language-switch"
         value={lang}
+        // The server's list is asked for when the user reaches for the switch, not as the page starts.
+        onFocus={askLanguages}
+        onPointerDown={askLanguages}
         onChange={(e) => {
           const next = e.currentTarget.value;
           if (!isLanguage(next)) return;

@@ -1,5 +1,6 @@
 // From the contract's definitions, not its index: a page then carries only the areas it calls (issue 16).
-import { pathOf, type BodyOf, type DataOf, type Endpoint } from '../../shared/contract/define';
+import type { BodyOf, DataOf, Endpoint } from '../../shared/contract/define';
+import { pathOf } from '../../shared/contract/endpoint-read';
 import { request, type RequestOptions } from './client';
 
 /** Per-call options beyond what the contract says (a signal, the error-no-tip header, extra headers). */

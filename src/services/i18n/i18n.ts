@@ -43,18 +43,28 @@ async function fetchJson(url: string): Promise<Record<string, unknown> | null> {
   }
 }
 
+/** Modules being fetched: a page's entry asks for its modules before React starts, the provider again as it mounts; one fetch serves both. */
+const inFlight = new Map<string, Promise<void>>();
+
 export async function loadModules(lang: Language, modules: string[], base = './locale'): Promise<void> {
   const wanted = ['global', ...modules].filter((m) => !loaded.has(`${lang}/${m}`));
   if (wanted.length === 0) return;
-  const overridden = await overridesAt(base);
   await Promise.all(
-    wanted.map(async (module) => {
-      const [main, overrides] = await Promise.all([
-        fetchJson(`${base}/${module}/${lang}/index.json`),
-        overridden.has(`${module}/${lang}`) ? fetchJson(`${base}/${module}/${lang}/z-index.json`) : null,
-      ]);
-      i18n.set(lang, { [module]: { ...(main ?? {}), ...(overrides ?? {}) } });
-      loaded.add(`${lang}/${module}`);
+    wanted.map((module) => {
+      const key = `${base}|${lang}/${module}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = (async () => {
+          // The module's messages are asked for beside the overrides list, not after it (one round trip less).
+          const main = fetchJson(`${base}/${module}/${lang}/index.json`);
+          const overrides = (await overridesAt(base)).has(`${module}/${lang}`) ? await fetchJson(`${base}/${module}/${lang}/z-index.json`) : null;
+          const mainMessages = await main;
+          i18n.set(lang, { [module]: { ...(mainMessages ?? {}), ...(overrides ?? {}) } });
+          loaded.add(`${lang}/${module}`);
+        })().finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
     }),
   );
 }

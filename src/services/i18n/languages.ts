@@ -10,9 +10,18 @@ import { session } from '../storage';
 export type Offered = { langSymbol: Language; langName?: string };
 const supported = (list: Array<{ langSymbol: string; langName?: string }>) => list.filter((l) => (LANGUAGES as readonly string[]).includes(l.langSymbol)) as Offered[];
 
-export async function languageList(): Promise<Offered[]> {
+/** The list kept for this browser session, if the server was asked before. */
+export function keptLanguages(): Offered[] | null {
   const kept = session.get('langList');
-  if (Array.isArray(kept) && supported(kept).length > 0) return supported(kept);
+  return Array.isArray(kept) && supported(kept).length > 0 ? supported(kept) : null;
+}
+
+/** The languages we have messages for: what the switch offers until the server has been asked. */
+export const builtInLanguages = (): Offered[] => LANGUAGES.map((langSymbol) => ({ langSymbol }));
+
+export async function languageList(): Promise<Offered[]> {
+  const kept = keptLanguages();
+  if (kept) return kept;
   try {
     const list = supported(await loginApi.langList());
     if (list.length > 0) {
@@ -22,5 +31,5 @@ export async function languageList(): Promise<Offered[]> {
   } catch {
     // fall through to the built-in list
   }
-  return LANGUAGES.map((langSymbol) => ({ langSymbol }));
+  return builtInLanguages();
 }

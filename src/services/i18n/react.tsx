@@ -1,8 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../../shared/constants';
 import { local } from '../storage';
 import { initialLanguage, loadModules, translate } from './i18n';
-import { languageList } from './languages';
+import { builtInLanguages, keptLanguages, languageList } from './languages';
 import type { Offered as LanguageItem } from './languages';
 
 export interface I18nValue {
@@ -12,6 +12,8 @@ export interface I18nValue {
   ready: boolean;
   /** The languages the server offers, each with its own name when the server gives one. */
   languages: LanguageItem[];
+  /** Asks the server for its languages (once), when the user reaches for the language switch. */
+  askLanguages: () => void;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
@@ -19,7 +21,11 @@ const I18nContext = createContext<I18nValue | null>(null);
 /** Loads the given locale modules for the current language before rendering its children. */
 export function I18nProvider({ modules, children, fallback = null }: { modules: string[]; children: ReactNode; fallback?: ReactNode }) {
   const [lang, setLangState] = useState<Language>(initialLanguage);
-  const [languages, setLanguages] = useState<LanguageItem[]>([]);
+  // The list kept for this browser session, else ours until the user reaches for the switch: the
+  // server's list is an enveloped call, and the envelope's code and key agreement are work the
+  // first screen does not need before the user types (issue 16).
+  const [languages, setLanguages] = useState<LanguageItem[]>(() => keptLanguages() ?? builtInLanguages());
+  const [asked, setAsked] = useState(false);
   const key = modules.join(',');
   // Ready once these modules are loaded in this language. A page kept alive (the page host's
   // Activity) runs this effect again each time it is shown: what is loaded stays loaded, so its
@@ -29,7 +35,9 @@ export function I18nProvider({ modules, children, fallback = null }: { modules: 
 
   useEffect(() => {
     let live = true;
-    void loadModules(lang, key.split(',')).then(() => live && setLoaded(`${lang}|${key}`));
+    // A transition: the page's first full render, once its messages are in, is rendered in slices
+    // of a few milliseconds rather than one long task (total blocking time, issue 16).
+    void loadModules(lang, key.split(',')).then(() => live && startTransition(() => setLoaded(`${lang}|${key}`)));
     document.documentElement.lang = lang;
     return () => {
       live = false;
@@ -37,12 +45,14 @@ export function I18nProvider({ modules, children, fallback = null }: { modules: 
   }, [lang, key]);
 
   useEffect(() => {
+    if (!asked) return;
     let live = true;
     void languageList().then((list) => live && setLanguages(list));
     return () => {
       live = false;
     };
-  }, []);
+  }, [asked]);
+  const askLanguages = useCallback(() => setAsked(true), []);
 
   const setLang = useCallback(async (next: Language) => {
     await loadModules(next, key.split(','));
@@ -50,7 +60,7 @@ export function I18nProvider({ modules, children, fallback = null }: { modules: 
     setLangState(next);
   }, [key]);
 
-  const value = useMemo<I18nValue>(() => ({ lang, ready, setLang, languages, t: (k, p) => translate(lang, k, p) }), [lang, ready, setLang, languages]);
+  const value = useMemo<I18nValue>(() => ({ lang, ready, setLang, languages, askLanguages, t: (k, p) => translate(lang, k, p) }), [lang, ready, setLang, languages, askLanguages]);
   // A language switch keeps the children mounted: setLang loaded the new language's modules
   // before switching, and unmounting would lose what the user had typed (the login form's user
   // name, found by a browser test that chose English and typed at once).

@@ -80,19 +80,8 @@ export function endpoint<B extends TSchema, D extends TSchema>(
   };
 }
 
-/** The path with its parameters filled in (`/x/query-by-/:id` with {id: 7} → `/x/query-by-/7`). */
-export function pathOf(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
-  return endpoint.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(String(params[name] ?? '')));
-}
-
-/**
- * The most characters a body field takes, for the browser input's maxLength: the same bound
- * the server enforces.
- */
-export function maxLengthOf(endpoint: Endpoint, field: string): number | undefined {
-  const props = (endpoint.body as { properties?: Record<string, { maxLength?: number }> }).properties;
-  return props?.[field]?.maxLength;
-}
+// Pure readers of a declaration, in their own file so a page can have them without TypeBox.
+export { maxLengthOf, pathOf } from './endpoint-read';
 
 // ---- Building blocks: every string and number is bounded ---------------------------------
 

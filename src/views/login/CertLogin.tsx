@@ -6,7 +6,7 @@ import type { ValidateCertInput, ValidFlag } from '../../machines/certificate.ma
 import { connectCertificate } from '../../machines/certificate.connect';
 import { loginApi } from '../../services/api/login';
 import { browserCertActors, type CertActors } from '../../services/cert/actors';
-import { maxLengthOf } from '../../shared/contract/define';
+import { maxLengthOf } from '../../shared/contract/endpoint-read';
 import { cert } from '../../shared/contract/cert';
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';

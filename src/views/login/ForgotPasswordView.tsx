@@ -7,7 +7,7 @@ import { forgotPasswordMachine, type ForgotValues, type Problem } from '../../ma
 import { connectForgotPassword } from '../../machines/forgot-password.connect';
 import { loginApi } from '../../services/api/login';
 import { shellApi } from '../../services/api/shell';
-import { maxLengthOf } from '../../shared/contract/define';
+import { maxLengthOf } from '../../shared/contract/endpoint-read';
 import { forgotPassword } from '../../shared/contract/forgot-password';
 import { useI18n } from '../../services/i18n/react';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';

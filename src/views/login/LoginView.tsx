@@ -31,7 +31,8 @@ export default function LoginView() {
     <Center minH="100%" bg="colorPalette.50" p="4">
       <Card.Root w="full" maxW="md" data-testid="login-card">
         <Card.Header>
-          <HStack gap="3">
+          {/* As tall as a logo before the parameters and logos arrive, so the card does not move when they do (layout shift, issue 16). */}
+          <HStack gap="3" minH="10">
             {params?.logoFiles.map((logo) => <Image key={logo.id} src={logo.url} alt={logo.originalFileName} maxH="10" data-testid="login-logo" />)}
             {params ? <Heading size="lg" data-testid="system-title">{params.systemTitle || t('login.heading')}</Heading> : <Skeleton h="8" w="60%" />}
           </HStack>

@@ -5,8 +5,8 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { loginMachine, type LoginResult, type LoginValues } from '../../machines/login.machine';
 import { connectLogin } from '../../machines/login.connect';
 import { loginApi } from '../../services/api/login';
-// The area's own file, not the contract's index (which builds every area's schemas; issue 16).
-import { maxLengthOf } from '../../shared/contract/define';
+// The area's own file; in the browser build, plain data without TypeBox (rspack.config.ts, issue 16).
+import { maxLengthOf } from '../../shared/contract/endpoint-read';
 import { login } from '../../shared/contract/login';
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';

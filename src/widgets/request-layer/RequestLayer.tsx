@@ -1,14 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { connectSession } from '../../machines/session.connect';
 import { connectHttpError } from '../../machines/http-error.connect';
 import { httpEvents } from '../../services/http/events';
 import { local } from '../../services/storage';
 import { sessionActor, storedUserId, watchOtherTabs } from '../../services/session';
-import { ConfirmDialog } from './ConfirmDialog';
 import { confirmationLogic, listenForConfirmations } from './confirmation-logic';
 import { LoadingOverlay } from './LoadingOverlay';
-import { SessionPrompt } from './SessionPrompt';
 import { toaster, ToastViewport } from './toaster';
 import { inspect } from '../../services/inspector';
 
@@ -17,6 +15,21 @@ import { inspect } from '../../services/inspector';
  * fetched when a 412 first asks for a certificate: no page's first screen needs it (issue 16).
  */
 const CertConfirmDialog = lazy(() => import(/* webpackChunkName: "cert-confirm" */ './CertConfirmDialog').then((m) => ({ default: m.CertConfirmDialog })));
+
+/**
+ * The 401 prompt and the confirmation dialog (Chakra's dialog: zag's dialog, focus trap,
+ * dismissal, scroll lock) are a chunk of their own too, fetched ahead when the browser is idle
+ * and mounted once a dialog first opens: the first screen paints without them (issue 16).
+ */
+const SessionPrompt = lazy(() => import(/* webpackChunkName: "request-dialogs", webpackPrefetch: true */ './SessionPrompt').then((m) => ({ default: m.SessionPrompt })));
+const ConfirmDialog = lazy(() => import(/* webpackChunkName: "request-dialogs", webpackPrefetch: true */ './ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+
+/** True from the first time `open` is: a dialog stays mounted after that, so it can close as it should. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /**
  * The request layer's UI, mounted once per page (AppProviders): loading overlay, toasts, the
@@ -46,12 +59,17 @@ export function RequestLayer() {
     return () => offs.forEach((off) => off());
   }, [sessionRef, httpErrorRef]);
 
+  const promptMounted = useOpenedOnce(sessionApi.promptOpen);
+  const confirmMounted = useOpenedOnce(confirmHttpApi.open);
+
   return (
     <>
       <LoadingOverlay />
       <ToastViewport />
-      <SessionPrompt api={sessionApi} />
-      <ConfirmDialog api={confirmHttpApi} />
+      <Suspense fallback={null}>
+        {promptMounted && <SessionPrompt api={sessionApi} />}
+        {confirmMounted && <ConfirmDialog api={confirmHttpApi} />}
+      </Suspense>
       {/* A 412 asking for a certificate shows the certificate dialog where the confirmation is. */}
       {confirmHttpApi.certificate && (
         <Suspense fallback={null}>
