@@ -6,6 +6,7 @@
  *   node bench/first-screen.mjs                    # builds into a temporary directory (never dist/)
  *   node bench/first-screen.mjs --dist dist        # reads a build made before (npx rspack build)
  *   node bench/first-screen.mjs --no-browser       # only the pages' own tags, no Chromium
+ *   node bench/first-screen.mjs --dist D --json F  # also writes rows for `npm run bench` (bench/support/report.cjs)
  *
  * 1. The tags: login.html and index.html are parsed for the scripts and stylesheets they load
  *    before anything runs; each file's raw, gzip (level 9) and brotli (quality 11) bytes are summed.
@@ -21,11 +22,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import report from './support/report.cjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : null;
 const browser = !args.includes('--no-browser');
+const jsonFile = report.jsonTarget(args);
+const TMP = process.env.BENCH_TMP ?? os.tmpdir();
 const GOAL_INDEX_GZIP = 300 * 1000;
 const GOAL_LOGIN_GZIP = 200 * 1000;
 const ADMIN = { userCode: 'admin', password: 'Admin@2026' }; // the seeded demo administrator (server/db/seed.ts, outside production)
@@ -74,7 +78,7 @@ function build() {
 /** Runs the built server on a fresh database; the browser logs in and lists what each page fetched. */
 async function loaded(dist) {
   const { chromium } = await import('@playwright/test');
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-first-screen-data-'));
+  const data = fs.mkdtempSync(path.join(TMP, 'portal-bench-first-screen-data-'));
   const port = Number(process.env.BENCH_PORT ?? 18000 + Math.floor(Math.random() * 1000));
   const server = spawn(process.execPath, [path.join(dist, 'server/main.mjs')], {
     cwd: ROOT,
@@ -102,15 +106,21 @@ async function loaded(dist) {
     try {
       const page = await chrome.newPage({ locale: 'zh-CN' });
       let bucket = [];
+      let prefetched = [];
       page.on('response', (res) => {
         const type = res.request().resourceType();
-        if ((type === 'script' || type === 'stylesheet') && res.url().startsWith(base)) bucket.push(new URL(res.url()).pathname.replace(/^\//, ''));
+        if (!res.url().startsWith(base)) return;
+        const file = new URL(res.url()).pathname.replace(/^\//, '');
+        if (type === 'script' || type === 'stylesheet') bucket.push(file);
+        // <link rel=prefetch> (webpackPrefetch): fetched when the browser is idle, run only when needed.
+        else if (/\.(js|css)$/.test(file)) prefetched.push(file);
       });
       await page.goto(`${base}/login.html#/login`);
       const form = page.getByTestId('login-form');
       await form.waitFor();
       await page.waitForLoadState('networkidle');
       const login = [...new Set(bucket)];
+      const loginPrefetched = [...new Set(prefetched)].filter((f) => !login.includes(f));
       bucket = [];
       await form.getByRole('textbox').first().fill(ADMIN.userCode);
       await form.locator('input[type=password]').fill(ADMIN.password);
@@ -125,7 +135,7 @@ async function loaded(dist) {
       await page.getByTestId('resource-currency').waitFor();
       await page.waitForLoadState('networkidle');
       const resource = [...new Set(bucket)];
-      return { login, index, resource };
+      return { login, loginPrefetched, index, resource };
     } finally {
       await chrome.close();
     }
@@ -153,13 +163,36 @@ async function main() {
   const resourceChunks = assets.filter((f) => /^view-resource\b/.test(f)).map((f) => `assets/${f}`);
   table('resource pages: chunk(s) named view-resource (loaded when a resource page opens)', publicDir, resourceChunks);
 
+  let asLoaded = null;
   if (browser) {
     const seen = await loaded(dist);
-    table('login.html as loaded by Chromium until the form shows and the network is quiet', publicDir, seen.login, GOAL_LOGIN_GZIP);
-    table('index.html as loaded by Chromium after logging in, until the menu shows and the network is quiet', publicDir, seen.index, GOAL_INDEX_GZIP);
-    table('then opening #/currency (a resource page) fetches', publicDir, seen.resource);
+    asLoaded = {
+      'login.html': table('login.html as loaded by Chromium until the form shows and the network is quiet', publicDir, seen.login, GOAL_LOGIN_GZIP),
+      'index.html': table('index.html as loaded by Chromium after logging in, until the menu shows and the network is quiet', publicDir, seen.index, GOAL_INDEX_GZIP),
+      resource: table('then opening #/currency (a resource page) fetches', publicDir, seen.resource),
+      loginPrefetched: table('login.html also prefetched when idle (fetched, not run until needed)', publicDir, seen.loginPrefetched),
+    };
     const early = seen.index.filter((f) => resourceChunks.includes(f));
     console.log(`\nresource chunk among the first screen's files: ${early.length ? `YES (${early.join(', ')})` : 'no'}`);
+  }
+  if (jsonFile) {
+    const kb = (n) => Math.round(n / 100) / 10;
+    const rows = [];
+    const what = asLoaded ? 'as loaded' : 'its tags';
+    for (const [page, goal] of [['login.html', GOAL_LOGIN_GZIP], ['index.html', GOAL_INDEX_GZIP]]) {
+      const sum = asLoaded ? asLoaded[page] : sums[page];
+      rows.push(report.row(`${page} JS+CSS ${what}, gzip`, kb(sum.gzip), 'kB', `≤ ${goal / 1000} kB`, sum.gzip <= goal, { group: 'First screen' }));
+      rows.push(report.row(`${page} JS+CSS ${what}, brotli`, kb(sum.brotli), 'kB', null, null, { group: 'First screen', note: 'what the server sends' }));
+    }
+    if (asLoaded) {
+      rows.push(report.row('login.html prefetched when idle (not run), gzip', kb(asLoaded.loginPrefetched.gzip), 'kB', null, null, { group: 'First screen', note: 'envelope, dialogs' }));
+      rows.push(report.row('opening a resource page (#/currency) then fetches, gzip', kb(asLoaded.resource.gzip), 'kB', null, null, { group: 'First screen' }));
+    }
+    report.writeReport(jsonFile, {
+      rows,
+      method:
+        "Bytes of the scripts and stylesheets each page loads, gzip -9 and brotli 11 (the copies the server sends). 'As loaded': the built server on a fresh database, Chromium opens login.html#/login until the form shows and the network is quiet, then logs in as the seeded administrator until the shell's menu shows and the network is quiet; every script and stylesheet fetched is counted (prefetches at idle are not: they are not run). Sizes do not depend on the machine.",
+    });
   }
   if (!distArg) fs.rmSync(dist, { recursive: true, force: true });
 }

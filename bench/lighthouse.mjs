@@ -6,6 +6,7 @@
  *   node bench/lighthouse.mjs --dist dist              # a build made before (npx rspack build)
  *   node bench/lighthouse.mjs --dist dist --runs 5     # medians of 5 (3 by default)
  *   node bench/lighthouse.mjs --dist /tmp/before --dist dist   # side by side, runs alternated
+ *   node bench/lighthouse.mjs --dist D --json F        # also writes rows for `npm run bench` (bench/support/report.cjs)
  *
  * Each build's server runs on a fresh database (BENCH_PORT, BENCH_PORT+1, …, or random ports); Debian's Chromium
  * (CHROMIUM_PATH) is started headless by chrome-launcher, and Lighthouse (a development
@@ -21,6 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import report from './support/report.cjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -28,6 +30,9 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const dists = args.flatMap((a, i) => (a === '--dist' ? [path.resolve(ROOT, args[i + 1])] : []));
 if (dists.length === 0) dists.push(path.resolve(ROOT, 'dist'));
 const runs = Number(option('--runs', '3'));
+const jsonFile = report.jsonTarget(args);
+/** Issue 16's goals: score under the default mobile settings and on the desktop preset; LCP and TBT on mobile. */
+const GOALS = { mobile: { score: 90, lcp: 2500, tbt: 200 }, desktop: { score: 95 } };
 const ADMIN = { userCode: 'admin', password: 'Admin@2026' }; // the seeded demo administrator (server/db/seed.ts, outside production)
 
 const median = (xs) => {
@@ -36,7 +41,7 @@ const median = (xs) => {
 };
 
 async function startServer(dist, k) {
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lighthouse-data-'));
+  const data = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), 'portal-bench-lighthouse-data-'));
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + k : 18000 + Math.floor(Math.random() * 1000);
   const server = spawn(process.execPath, [path.join(dist, 'server/main.mjs')], {
     cwd: ROOT,
@@ -73,6 +78,7 @@ async function main() {
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
   const { chromium } = await import('@playwright/test');
+  const machine = report.machine();
   console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, ${os.cpus().length} cores, ${runs} runs each`);
   const servers = [];
   for (const [k, dist] of dists.entries()) servers.push({ dist, ...(await startServer(dist, k)) });
@@ -151,7 +157,31 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|---|');
     for (const r of results.filter((x) => x.build === k)) console.log(`| ${r.page} | ${r.preset} | **${r.score}** (${r.scores.join(', ')}) | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${r.tbt.toFixed(0)} ms | ${(r.si / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} |`);
   }
-  console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const loadAtEnd = os.loadavg();
+  console.log(`load average at the end ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
+  if (jsonFile) {
+    const rows = [];
+    const note = `median of ${runs}; load ${machine.load[0]}→${loadAtEnd[0].toFixed(2)}`;
+    for (const [k, dist] of dists.entries()) {
+      const label = dists.length > 1 ? `[${path.relative(ROOT, dist) || dist}] ` : '';
+      for (const r of results.filter((x) => x.build === k)) {
+        const page = r.page === 'login.html' ? 'login.html' : 'index.html#/ (home)';
+        const goal = GOALS[r.preset];
+        const extra = { group: 'Lighthouse', note: `${note}; runs ${r.scores.join(', ')}` };
+        rows.push(report.row(`${label}${page} ${r.preset}: performance`, r.score, 'score', `≥ ${goal.score}`, r.score >= goal.score, extra));
+        if (r.preset === 'mobile') {
+          rows.push(report.row(`${label}${page} mobile: largest contentful paint`, report.round(r.lcp / 1000), 's', `< ${goal.lcp / 1000} s`, r.lcp < goal.lcp, { group: 'Lighthouse', note }));
+          rows.push(report.row(`${label}${page} mobile: total blocking time`, Math.round(r.tbt), 'ms', `< ${goal.tbt} ms`, r.tbt < goal.tbt, { group: 'Lighthouse', note }));
+          rows.push(report.row(`${label}${page} mobile: cumulative layout shift`, report.round(r.cls), '', null, null, { group: 'Lighthouse', note }));
+        }
+      }
+    }
+    report.writeReport(jsonFile, {
+      rows,
+      machine,
+      method: `Lighthouse (development dependency) in Debian's Chromium, headless, performance category only: login.html#/login as a first visit (storage reset) and, logged in as the seeded administrator, index.html#/ (session kept, browser cache cleared before each run), each under the default mobile settings (simulated slow 4G, 4× CPU slowdown) and the desktop preset; the built server on a fresh database; ${runs} runs each, medians. TBT swings with the machine's load (Lighthouse multiplies the observed tasks by 4): the load average is given.`,
+    });
+  }
 }
 
 main().catch((error) => {
