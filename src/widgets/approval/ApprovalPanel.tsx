@@ -197,7 +197,7 @@ function Timeline({ api, t, downloadFile }: { api: ApprovalApi; t: Translate; do
                         <li key={file.id}>
                           <Button variant="plain" size="xs" px="0" h="auto" minH="6" colorPalette="blue" textDecoration="underline" whiteSpace="normal" textAlign="start"
                             aria-label={t('approval.download', { file: file.fileName })} data-part="file" data-testid="approval-file" onClick={() => void downloadFile(file.id).catch(() => undefined)}>
-                            📎 {file.fileName}
+                            <span aria-hidden>📎</span> {file.fileName}
                           </Button>
                         </li>
                       ))}
