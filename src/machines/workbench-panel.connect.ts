@@ -32,6 +32,11 @@ export function connectWorkbenchPanel(snapshot: Snapshot, send: (event: Workbenc
     getBodyProps: () => ({ 'data-part': 'body', 'data-state': state, hidden: state !== 'ready' }),
     getStatusProps: () => ({ 'data-part': 'status', 'data-state': state, role: state === 'failed' ? ('alert' as const) : ('status' as const), hidden: state === 'ready' }),
     getRetryProps: () => ({ 'data-part': 'retry', hidden: state !== 'failed', onClick: () => send({ type: 'PANEL.RETRY' }) }),
-    getReloadProps: () => ({ 'data-part': 'reload', disabled: busy || state === 'failed', onClick: () => send({ type: 'PANEL.RELOAD' }) }),
+    // aria-disabled, not disabled: a button disabled under the keyboard's focus drops the focus to
+    // the page, and the user pressing Enter on it would have to find their place again. It stays
+    // focusable and looks disabled; the machine takes no reload while loading or failed.
+    getReloadProps: () => ({ 'data-part': 'reload', 'aria-disabled': busy || state === 'failed', onClick: () => send({ type: 'PANEL.RELOAD' }) }),
+    /** A button that reloads the panel with other parameters (the cash flow's window): disabled as reload is, while loading. */
+    getParamsProps: (params: Record<string, unknown>, pressed: boolean) => ({ 'data-part': 'params', 'aria-pressed': pressed, 'aria-disabled': busy, onClick: () => send({ type: 'PANEL.RELOAD', params }) }),
   };
 }

@@ -34,7 +34,10 @@ describeModel(workbenchPanelMachine, {
     loading: (s, _step, run) => {
       const api = view(s);
       expect([api.busy, api.statusKey, api.message, api.data]).toEqual([true, 'workbench.loading', null, null]);
-      expect(api.getReloadProps().disabled).toBe(true);
+      // Disabled, yet focusable: the keyboard's focus stays on the button that started the load.
+      expect(api.getReloadProps()['aria-disabled']).toBe(true);
+      expect(api.getParamsProps({ days: 7 }, false)['aria-disabled']).toBe(true);
+      expect(api.getReloadProps()).not.toHaveProperty('disabled');
       // The loader gets the panel's parameters: the first window, or the one a reload asked for.
       expect(run.inputs.loadPanel?.at(-1)).toEqual(s.context.params);
       expect([{ days: 30 }, { days: 7 }]).toContainEqual(s.context.params);
@@ -43,7 +46,8 @@ describeModel(workbenchPanelMachine, {
       const api = view(s);
       expect([api.busy, api.statusKey, api.message, api.count]).toEqual([false, null, null, 1]);
       expect(api.data).toBe(SOME.data);
-      expect(api.getReloadProps().disabled).toBe(false);
+      expect(api.getReloadProps()['aria-disabled']).toBe(false);
+      expect(api.getParamsProps({ days: 7 }, false)).toMatchObject({ 'aria-disabled': false, 'aria-pressed': false });
     },
     empty: (s) => {
       const api = view(s);
@@ -56,7 +60,7 @@ describeModel(workbenchPanelMachine, {
       if (s.context.failure?.kind === 'refused') expect([api.message, api.statusKey]).toEqual(['登录已过期', null]);
       else expect([api.message, api.statusKey]).toEqual([null, 'workbench.error']);
       expect(api.getStatusProps().role).toBe('alert');
-      expect([api.busy, api.getReloadProps().disabled]).toEqual([false, true]);
+      expect([api.busy, api.getReloadProps()['aria-disabled']]).toEqual([false, true]);
     },
   },
 });

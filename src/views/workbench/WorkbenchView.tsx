@@ -61,7 +61,7 @@ function WindowChoice({ api }: { api: PanelApi }) {
   return (
     <HStack gap="0" role="group" aria-label={t('workbench.cashFlow.window')}>
       {CASH_FLOW_DAYS.map((days) => (
-        <Button key={days} size="xs" variant={days === current ? 'solid' : 'ghost'} aria-pressed={days === current} disabled={api.busy} onClick={() => api.reload({ days })}>
+        <Button key={days} size="xs" variant={days === current ? 'solid' : 'ghost'} {...api.getParamsProps({ days }, days === current)}>
           {t('workbench.cashFlow.days', { days })}
         </Button>
       ))}

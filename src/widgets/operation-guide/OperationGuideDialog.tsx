@@ -78,8 +78,8 @@ export default function OperationGuideDialog({ api, funcId, name }: OperationGui
             </Dialog.Body>
             <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
               {(api.state === 'readOnly' || api.editing) && (
+                // The uploader names itself ("附件" / "Attachments"): no second heading above it.
                 <Stack gap="1" data-testid="guide-attachments">
-                  <Text fontWeight="medium" fontSize="sm">{t('guide.attachments')}</Text>
                   {/* The uploader reads its mode once: a new one for each mode. */}
                   <AttachmentUpload key={api.editing ? 'editing' : 'reading'} orderNo={guideOrderNo(funcId)} businessCode={GUIDE_ATTACHMENT_BUSINESS} readOnly={!api.editing} />
                 </Stack>

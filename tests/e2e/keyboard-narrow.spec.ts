@@ -1,0 +1,74 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { STAFF, loginAs } from './support/users';
+
+/**
+ * Issue 15's pages as a keyboard user and on a phone (what a new user's walk through the
+ * workbench, the page header and the operation guide found): the focus stays where Enter was
+ * pressed, the page header's trail stays readable beside the guide at 390 px, and the guide's
+ * attachments have one heading.
+ */
+
+const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+test('Enter on a workbench panel’s window or refresh keeps the keyboard’s focus on that button while it loads', async ({ page }) => {
+  await loginAs(page, STAFF);
+  const cashFlow = page.getByTestId('workbench-cashFlow');
+  await expect(cashFlow).toHaveAttribute('data-state', /ready|empty/);
+  const week = cashFlow.getByRole('button', { name: '7 天' });
+  await week.focus();
+  await page.keyboard.press('Enter');
+  // Pressed at once, the panel loading under it (aria-disabled, so still in the tab order).
+  await expect(week).toHaveAttribute('aria-pressed', 'true');
+  expect(await focused(week)).toBe(true);
+  await expect(cashFlow).toHaveAttribute('data-state', /ready|empty/);
+  expect(await focused(week)).toBe(true);
+
+  const refresh = cashFlow.locator('[data-part=reload]');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await focused(refresh)).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(cashFlow).toHaveAttribute('data-state', /ready|empty/);
+  expect(await focused(refresh)).toBe(true);
+  // Enter again: it reloads again, the focus still there.
+  const again = page.waitForResponse((r) => r.url().includes('/api/acct/workbench/query-cash-flow'));
+  await page.keyboard.press('Enter');
+  await again;
+  expect(await focused(refresh)).toBe(true);
+});
+
+/** How many lines each item of the page's trail takes (1: its words together). */
+const trailLines = (page: Page) =>
+  page.getByTestId('breadcrumbs').locator('li').evaluateAll((items) =>
+    items.filter((li) => li.textContent?.trim()).map((li) => {
+      // The line boxes of its text alone (an element's box may start a pixel off its text's).
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(walker.currentNode);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    }),
+  );
+
+test('at 390 px the page header’s trail stays readable beside the guide’s hint, and the guide’s attachments have one heading', async ({ page }) => {
+  await loginAs(page, STAFF, '/contact-org-acc');
+  // A phone's width (the shell's menu is in a drawer there, so the login waits for it first).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('resource-contact-org-acc')).toBeVisible();
+  // The hint shows until the user says otherwise: the header is at its fullest.
+  await expect(page.getByTestId('guide-hint')).toBeVisible();
+  await expect(page.getByTestId('breadcrumbs')).toContainText('往来单位账户');
+  expect(await trailLines(page)).toEqual([1, 1, 1]);
+  await expect(page.getByTestId('guide-open')).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  await page.getByTestId('guide-open').click();
+  const dialog = page.getByTestId('guide-dialog');
+  await expect(dialog).toHaveAttribute('data-state', 'readOnly');
+  await expect(dialog.getByTestId('attachment-upload')).toBeVisible();
+  await expect(dialog.getByText('附件', { exact: true })).toHaveCount(1);
+});
