@@ -23,6 +23,7 @@ import fsmcArea from './routes/fsmc';
 import portalArea from './routes/portal';
 import wkflArea from './routes/wkfl';
 import acctArea from './routes/acct';
+import { processChanges, type ChangeFeed } from './security/request-cache';
 import './context';
 
 /** Where the server reads the time: real time, or a test's clock that it advances itself. */
@@ -37,10 +38,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Expiry of sessions, QR codes, identify codes, envelope timestamps and throttles reads this. */
   clock?: Clock;
+  /** What the session and key caches hear of changes made in this process (security/request-cache.ts). */
+  changes?: ChangeFeed;
 }
 
 /** The whole server as a Fastify instance: tests inject requests into it, main.ts listens. */
-export async function buildApp({ db, config, logger = false, clock = realClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, clock = realClock, changes = processChanges }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, ...deploymentOptions(config),
     // The contract's schemas are the whole truth: an unknown field is refused (not dropped) and
     // no value is coerced to another type (docs/api/README.md, "The validator").
@@ -50,6 +53,7 @@ export async function buildApp({ db, config, logger = false, clock = realClock }
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('clock', clock);
+  app.decorate('changes', changes);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('t', null as never);
   app.addHook('onRequest', async (request) => {

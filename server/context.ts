@@ -1,6 +1,7 @@
 import type { Db } from './db/database';
 import type { ServerConfig } from './config';
 import type { Clock } from './app';
+import type { ChangeFeed } from './security/request-cache';
 import type { Translate } from './i18n';
 import type { Language } from '../src/shared/constants';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
     config: ServerConfig;
     /** The server's time (AppDeps.clock): tests advance it instead of sleeping. */
     clock: Clock;
+    /** What the session and key caches hear of this process's changes (AppDeps.changes). */
+    changes: ChangeFeed;
   }
   interface FastifyRequest {
     /** The request's language (header `lang`), zh-CN when absent. */

@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENVELOPE_MAX_SKEW_MS, ENVELOPE_KEY_ID_PATTERN, ENVELOPE_NONCE_PATTERN, ENVELOPE_VERSION } from '../../src/shared/constants';
+import { ENVELOPE_KEY_CACHE_TTL_MS, ENVELOPE_MAX_SKEW_MS, ENVELOPE_KEY_ID_PATTERN, ENVELOPE_NONCE_PATTERN, ENVELOPE_VERSION } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { fromBase64, looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { refuse } from '../http/answer';
 import { safeError } from '../security/safe-error';
-import { claimKeyForSession, claimNonce, liveKey, sweepNonces } from '../security/envelope-keys';
+import { claimKeyForSession, claimNonce, liveKey, sweepNonces, type StoredKey } from '../security/envelope-keys';
+import { TtlCache } from '../security/request-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,9 +40,27 @@ function needsEnvelope(request: FastifyRequest): boolean {
  * HMAC, the ciphertext, then the nonce, claimed only after every other check passed so that
  * nothing is written for an envelope that fails one; last an unbound key is bound to the
  * request's session.
+ *
+ * A live key is remembered for ENVELOPE_KEY_CACHE_TTL_MS (and never past its expiry): a page's
+ * burst of writes reads it once. A key rebound in this process is forgotten at once; one
+ * rebound by another process is seen at most ENVELOPE_KEY_CACHE_TTL_MS later. The nonce is
+ * never cached: its insert is the replay check every process shares.
  */
 export default fp(async function envelope(app: FastifyInstance) {
   app.decorateRequest('envelopeKeyId', '');
+  const keys = new TtlCache<StoredKey>(ENVELOPE_KEY_CACHE_TTL_MS, () => app.clock.now(), (keyId) => [`key:${keyId}`]);
+  const unsubscribe = app.changes.onChange((change) => {
+    if ('keyId' in change) keys.block(`key:${change.keyId}`);
+  });
+  app.addHook('onClose', async () => void unsubscribe());
+  const lookUp = async (keyId: string, now: number): Promise<StoredKey | undefined> => {
+    const known = keys.get(keyId);
+    if (known) return known.expiresAt > now ? known : undefined;
+    const mark = keys.reading();
+    const key = await liveKey(app.db, keyId, now);
+    if (key) keys.set(keyId, key, mark);
+    return key;
+  };
   // Old nonces and retired keys are swept by a timer, never on a request: a sweep on the
   // request path gave multi-second latency spikes under load. Every process sweeps; the
   // deletes are idempotent.
@@ -60,7 +79,7 @@ export default fp(async function envelope(app: FastifyInstance) {
     if (body.version !== ENVELOPE_VERSION || !ENVELOPE_NONCE_PATTERN.test(body.nonce) || !ENVELOPE_KEY_ID_PATTERN.test(body.keyId)) throw refuseEnvelope(CODE.envelopeInvalid);
     const now = app.clock.now();
     if (Math.abs(now - body.timestamp) > ENVELOPE_MAX_SKEW_MS) throw refuseEnvelope(CODE.envelopeStale);
-    const key = await liveKey(app.db, body.keyId, now);
+    const key = await lookUp(body.keyId, now);
     if (!key) throw refuseEnvelope(CODE.envelopeKeyUnknown);
     // A key bound to one session opens no other session's envelopes (the browser then agrees
     // a fresh key). Anonymous routes carry no session to compare.
@@ -77,7 +96,11 @@ export default fp(async function envelope(app: FastifyInstance) {
     // The replay check remembers the nonce's bytes, so no other spelling of them passes as new.
     if (!(await claimNonce(app.db, key.keyId, bytesToHex(fromBase64(body.nonce))))) throw refuseEnvelope(CODE.envelopeReplay);
     // First authenticated use of a key agreed before login (a new page of a logged-in user).
-    if (session && key.sessionHash === null && !(await claimKeyForSession(app.db, key.keyId, session))) throw refuseEnvelope(CODE.envelopeKeyUnknown);
+    if (session && key.sessionHash === null) {
+      const mark = keys.reading();
+      if (!(await claimKeyForSession(app.db, key.keyId, session))) throw refuseEnvelope(CODE.envelopeKeyUnknown);
+      keys.set(key.keyId, { ...key, sessionHash: session }, mark);
+    }
     request.envelopeKeyId = key.keyId;
     request.body = plain;
   });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { RESOURCES } from '../../src/resources';
 import type { Db } from '../db/database';
 import { isReadCall } from '../http/reads';
+import { batched } from '../db/batched';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -107,9 +108,32 @@ export function operationEntry(request: FastifyRequest, reply: FastifyReply, pay
   };
 }
 
+/** At most this many rows go in one INSERT. */
+const LOG_BATCH_MAX = 200;
+const logWriters = new WeakMap<Db, (entry: OperationEntry) => Promise<unknown>>();
+
+/**
+ * Writes the row. Rows of concurrent calls go together in one multi-row insert (db/batched.ts);
+ * when that fails each row is tried alone, so one bad row fails only its own call.
+ */
 export async function insertOperation(db: Db, entry: OperationEntry): Promise<void> {
   // A resource table, named by its definition: not in the typed Database.
-  await (db as unknown as Kysely<any>).insertInto('operate_log').values(entry).execute();
+  const table = () => (db as unknown as Kysely<any>).insertInto('operate_log');
+  let write = logWriters.get(db);
+  if (!write) {
+    write = batched(async (entries: OperationEntry[]) => {
+      try {
+        await table().values(entries).execute();
+        return entries.map(() => null);
+      } catch (error) {
+        if (entries.length === 1) return [error];
+        return Promise.all(entries.map((one) => table().values(one).execute().then(() => null, (e: unknown) => e)));
+      }
+    }, LOG_BATCH_MAX);
+    logWriters.set(db, write);
+  }
+  const failure = await write(entry);
+  if (failure) throw failure;
 }
 
 /**

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { ENVELOPE_KEY_LIFETIME_MS, ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION, type EnvelopeCipher } from '../../src/shared/constants';
 import { isEnvelopeCipher, serverAgree, type EnvelopeKey, type EnvelopeKeyOffer } from '../../src/shared/envelope';
+import { announceChange } from './request-cache';
+import { batched } from '../db/batched';
 
 /**
  * Envelope keys and nonces, kept in the database so every server process shares them. Each
@@ -20,6 +22,8 @@ export const CIPHER_PARAM = 'envelope.cipher';
 export interface StoredKey extends EnvelopeKey {
   /** SHA-256 of the session token the key is bound to, or null while unbound. */
   sessionHash: string | null;
+  /** Epoch ms: from then on the key opens nothing (a cache checks it by itself). */
+  expiresAt: number;
 }
 
 async function configuredCipher(db: Db): Promise<EnvelopeCipher> {
@@ -51,7 +55,7 @@ export async function agreeKey(db: Db, clientPublic: Uint8Array, now = Date.now(
 export async function liveKey(db: Db, keyId: string, now = Date.now()): Promise<StoredKey | undefined> {
   const row = await db.selectFrom('envelopeKey').selectAll().where('keyId', '=', keyId).where('expiresAt', '>', new Date(now)).executeTakeFirst();
   if (!row) return undefined;
-  return { keyId: row.keyId, cipher: isEnvelopeCipher(row.cipher) ? row.cipher : 'AES-GCM', encKey: row.encKey, macKey: row.macKey, version: ENVELOPE_VERSION, sessionHash: row.sessionHash };
+  return { keyId: row.keyId, cipher: isEnvelopeCipher(row.cipher) ? row.cipher : 'AES-GCM', encKey: row.encKey, macKey: row.macKey, version: ENVELOPE_VERSION, sessionHash: row.sessionHash, expiresAt: row.expiresAt.getTime() };
 }
 
 /**
@@ -68,20 +72,35 @@ export async function claimKeyForSession(db: Db, keyId: string, sessionHash: str
 /** A login binds the key its envelope came under to the new session, whatever it was bound to. */
 export async function bindKeyToSession(db: Db, keyId: string, sessionHash: string): Promise<void> {
   await db.updateTable('envelopeKey').set({ sessionHash }).where('keyId', '=', keyId).execute();
+  announceChange({ keyId });
 }
+
+/** At most this many nonces go in one INSERT. */
+const NONCE_BATCH_MAX = 200;
+const nonceClaims = new WeakMap<Db, (nonce: string) => Promise<boolean>>();
 
 /**
  * Records a nonce as used; false when it was used before (a replay). The insert is the check,
- * so two processes receiving the same envelope at once cannot both accept it.
+ * so two processes receiving the same envelope at once cannot both accept it. Claims made while
+ * another is being written go together in one multi-row insert (db/batched.ts); of equal nonces
+ * in one batch only the first is new.
  */
-export async function claimNonce(db: Db, keyId: string, nonce: string): Promise<boolean> {
-  const row = await db
-    .insertInto('envelopeNonce')
-    .values({ nonce: `${keyId}:${nonce}` })
-    .onConflict((oc) => oc.column('nonce').doNothing())
-    .returning('nonce')
-    .executeTakeFirst();
-  return row !== undefined;
+export function claimNonce(db: Db, keyId: string, nonce: string): Promise<boolean> {
+  let claim = nonceClaims.get(db);
+  if (!claim) {
+    claim = batched(async (nonces: string[]) => {
+      const rows = await db
+        .insertInto('envelopeNonce')
+        .values([...new Set(nonces)].map((n) => ({ nonce: n })))
+        .onConflict((oc) => oc.column('nonce').doNothing())
+        .returning('nonce')
+        .execute();
+      const inserted = new Set(rows.map((r) => r.nonce));
+      return nonces.map((n) => inserted.delete(n));
+    }, NONCE_BATCH_MAX);
+    nonceClaims.set(db, claim);
+  }
+  return claim(`${keyId}:${nonce}`);
 }
 
 export async function sweepNonces(db: Db, now = Date.now()): Promise<void> {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { CODE } from '../../src/shared/codes';
 import type { UserIdentity } from '../../src/shared/session';
+import { announceChange } from './request-cache';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -12,7 +13,16 @@ export interface SessionPolicy {
 export type SessionUser = UserIdentity;
 
 export type SessionLookup =
-  | { ok: true; tokenHash: string; user: SessionUser }
+  | {
+      ok: true;
+      tokenHash: string;
+      user: SessionUser;
+      /**
+       * Until when a check of this session would neither refuse it nor need to extend it: what a
+       * cache may answer for, by its own clock, without losing the sliding expiry.
+       */
+      quietUntil: number;
+    }
   | { ok: false; code: typeof CODE.loginExpired | typeof CODE.loginElsewhere };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -61,6 +71,8 @@ export async function createSession(db: Db, userId: number, policy: SessionPolic
       })
       .execute();
   });
+  // The user's other sessions have ended: this process's session cache forgets them now.
+  announceChange({ userId });
   return token;
 }
 
@@ -80,18 +92,20 @@ export async function findSession(db: Db, token: string | undefined, policy: Ses
     return { ok: false, code: CODE.loginExpired };
   }
   const hardEnd = row.createdAt.getTime() + policy.maxHours * 3_600_000;
+  const idleMs = policy.idleMinutes * 60_000;
+  let expiresAt = row.expiresAt.getTime();
   // At the hard end there is nothing left to extend, so nothing to write.
-  if (row.expiresAt.getTime() < hardEnd && row.expiresAt.getTime() - now < policy.idleMinutes * 60_000) {
-    await db
-      .updateTable('userSession')
-      .set({ lastSeenAt: new Date(now), expiresAt: slidingExpiry(row.createdAt.getTime(), now, policy) })
-      .where('tokenHash', '=', tokenHash)
-      .execute();
+  if (expiresAt < hardEnd && expiresAt - now < idleMs) {
+    const extended = slidingExpiry(row.createdAt.getTime(), now, policy);
+    await db.updateTable('userSession').set({ lastSeenAt: new Date(now), expiresAt: extended }).where('tokenHash', '=', tokenHash).execute();
+    expiresAt = extended.getTime();
   }
+  const quietUntil = expiresAt >= hardEnd ? expiresAt : expiresAt - idleMs;
   const { id, userCode, userName, userNameEn, userType, staffType, orgId } = row;
-  return { ok: true, tokenHash, user: { id, userCode, userName, userNameEn, userType, staffType, orgId } };
+  return { ok: true, tokenHash, user: { id, userCode, userName, userNameEn, userType, staffType, orgId }, quietUntil };
 }
 
 export async function endSession(db: Db, tokenHash: string, reason: 'logout' | 'expired'): Promise<void> {
   await db.updateTable('userSession').set({ endedAt: sql`now()`, endReason: reason }).where('tokenHash', '=', tokenHash).where('endedAt', 'is', null).execute();
+  announceChange({ tokenHash });
 }

@@ -4,6 +4,7 @@ import { checkPassword, describeProblems } from '../../src/shared/password-rule'
 import { refuse } from '../http/answer';
 import type { Translate } from '../i18n';
 import { hashPassword } from '../security/password';
+import { announceChange } from '../security/request-cache';
 import { commonPasswordLookup } from '../security/common-passwords';
 import { loadPasswordRule } from './password-rule-store';
 
@@ -26,6 +27,9 @@ export async function storePasswordHash(db: Db, userId: number, passwordHash: st
   };
   if (db.isTransaction) await run(db);
   else await db.transaction().execute(run);
+  // Inside a caller's transaction this comes before its commit: the cache keeps the user's
+  // sessions out for a whole TTL, so no read racing the commit puts them back.
+  announceChange({ userId });
 }
 
 export async function setPassword(db: Db, userId: number, password: string, keepSessionHash?: string): Promise<void> {

@@ -7,6 +7,7 @@ import { checkPassword, type PasswordRule } from '../../src/shared/password-rule
 import { refuse } from '../http/answer';
 import { localised } from '../i18n';
 import { hashPassword } from '../security/password';
+import { announceChange } from '../security/request-cache';
 import { commonPasswordLookup } from '../security/common-passwords';
 import { dutyFunctionIds, setDutyFunctions, setUserDuties, userDutyIds } from './duties';
 import { clearFailures } from './login';
@@ -33,6 +34,7 @@ export type UserStatus = 'active' | 'locked' | 'inactive';
 /** Ends every live session of the user: their next call answers -998. */
 export async function endUserSessions(db: Db, userId: number, now: Date): Promise<number> {
   const ended = await db.updateTable('userSession').set({ endedAt: now, endReason: 'expired' }).where('userId', '=', userId).where('endedAt', 'is', null).returning('tokenHash').execute();
+  announceChange({ userId });
   return ended.length;
 }
 

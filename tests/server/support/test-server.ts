@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from '../../../server/db/database';
-import { buildApp } from '../../../server/app';
+import { buildApp, type AppDeps } from '../../../server/app';
 import { readConfig, type ServerConfig } from '../../../server/config';
 import { demoUsers } from '../../../server/db/seed';
 import { clientAgree, envelopeKeyPair, sealEnvelope, type Envelope, type EnvelopeKey, type SealOptions } from '../../../src/shared/envelope';
@@ -159,12 +159,13 @@ export async function startTestAppOn(
   testDb: TestDb,
   overrides: Partial<ServerConfig> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
+  deps: Pick<AppDeps, 'changes'> = {},
 ): Promise<TestApp> {
   const filesDir = tempDir('files');
   const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, exportJobLoop: false, remindJobLoop: false, ...overrides };
   let offset = 0;
   const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
-  const app = await buildApp({ db: testDb.db, config, clock });
+  const app = await buildApp({ db: testDb.db, config, clock, ...deps });
   if (extend) await extend(app);
   await app.ready();
   const agreeKey = async () => {
