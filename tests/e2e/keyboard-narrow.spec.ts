@@ -1,11 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { STAFF, loginAs } from './support/users';
+import { ADMIN, STAFF, loginAs } from './support/users';
 
 /**
  * Issue 15's pages as a keyboard user and on a phone (what a new user's walk through the
  * workbench, the page header and the operation guide found): the focus stays where Enter was
- * pressed, the page header's trail stays readable beside the guide at 390 px, and the guide's
- * attachments have one heading.
+ * pressed, editing a guide by keyboard never drops the focus to the page behind the dialog, the
+ * page header's trail stays readable beside the guide at 390 px, and the guide's attachments
+ * have one heading.
  */
 
 const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
@@ -71,4 +72,39 @@ test('at 390 px the page header’s trail stays readable beside the guide’s hi
   await expect(dialog).toHaveAttribute('data-state', 'readOnly');
   await expect(dialog.getByTestId('attachment-upload')).toBeVisible();
   await expect(dialog.getByText('附件', { exact: true })).toHaveCount(1);
+});
+
+test('an administrator edits a guide by keyboard: Edit puts the focus in the text, Save and Cancel give it back to Edit', async ({ page }) => {
+  // A page no other test writes the guide of.
+  await loginAs(page, ADMIN, '/counter-party');
+  await expect(page.getByTestId('resource-counter-party')).toBeVisible();
+  await page.getByTestId('guide-open').focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('guide-dialog');
+  await expect(dialog).toHaveAttribute('data-state', 'readOnly');
+  const edit = dialog.getByTestId('guide-edit');
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveAttribute('data-state', 'editing');
+  const editor = dialog.getByTestId('guide-editor');
+  await expect(editor).toBeFocused();
+  const text = `键盘写下的指南 ${Date.now()}`;
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+  const save = dialog.getByTestId('guide-save');
+  for (let i = 0; i < 40 && !(await focused(save)); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveAttribute('data-state', 'readOnly');
+  await expect(dialog.getByTestId('guide-content')).toContainText(text);
+  await expect(edit).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeFocused();
+  await dialog.getByTestId('guide-cancel').focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveAttribute('data-state', 'readOnly');
+  await expect(edit).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('guide-open')).toBeFocused();
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Box, Button, CloseButton, Dialog, HStack, IconButton, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { OperationGuideApi } from '../../machines/operation-guide.connect';
 import { guideOrderNo, GUIDE_ATTACHMENT_BUSINESS } from '../../shared/operation-guide';
@@ -31,6 +32,14 @@ export interface OperationGuideDialogProps {
  */
 export default function OperationGuideDialog({ api, funcId, name }: OperationGuideDialogProps) {
   const { t } = useI18n();
+  // Save and cancel go away with the editor, under the keyboard's focus: it goes back to Edit,
+  // where the edit began, not to the page behind the dialog.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !api.editing && api.state === 'readOnly') editButton.current?.focus();
+    wasEditing.current = api.editing;
+  }, [api.editing, api.state]);
   return (
     <Dialog.Root {...api.getDialogProps()} placement="center" scrollBehavior="inside" size={api.fullScreen ? 'full' : 'xl'} lazyMount unmountOnExit>
       <Portal>
@@ -40,7 +49,7 @@ export default function OperationGuideDialog({ api, funcId, name }: OperationGui
             <Dialog.Header>
               <Dialog.Title flex="1">{t('guide.title', { name })}</Dialog.Title>
               <HStack gap="1">
-                <Button size="sm" variant="outline" {...api.getEditProps()} data-testid="guide-edit">
+                <Button ref={editButton} size="sm" variant="outline" {...api.getEditProps()} data-testid="guide-edit">
                   {t('guide.edit')}
                 </Button>
                 <IconButton size="sm" variant="ghost" {...api.getFullScreenProps()} aria-label={t(api.fullScreen ? 'guide.exitFullScreen' : 'guide.fullScreen')} title={t(api.fullScreen ? 'guide.exitFullScreen' : 'guide.fullScreen')} data-testid="guide-full-screen">

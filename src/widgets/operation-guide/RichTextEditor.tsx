@@ -30,6 +30,9 @@ export function RichTextEditor({ value, onChange, disabled = false, ...parts }: 
     area.current.innerHTML = initial.current;
     // Tags, not inline styles: the server keeps no style attribute.
     document.execCommand('styleWithCSS', false, 'false');
+    // The editor appears because the user pressed Edit, whose button goes away with it: the
+    // keyboard lands in the text, not on the page behind the dialog.
+    area.current.focus();
   }, []);
 
   const emit = () => onChange(area.current?.innerHTML ?? '');
