@@ -172,7 +172,7 @@ async function main() {
         if (r.preset === 'mobile') {
           rows.push(report.row(`${label}${page} mobile: largest contentful paint`, report.round(r.lcp / 1000), 's', `< ${goal.lcp / 1000} s`, r.lcp < goal.lcp, { group: 'Lighthouse', note }));
           rows.push(report.row(`${label}${page} mobile: total blocking time`, Math.round(r.tbt), 'ms', `< ${goal.tbt} ms`, r.tbt < goal.tbt, { group: 'Lighthouse', note }));
-          rows.push(report.row(`${label}${page} mobile: cumulative layout shift`, report.round(r.cls), '', null, null, { group: 'Lighthouse', note }));
+          rows.push(report.row(`${label}${page} mobile: cumulative layout shift`, Math.round(r.cls * 1000) / 1000, '', null, null, { group: 'Lighthouse', note }));
         }
       }
     }
