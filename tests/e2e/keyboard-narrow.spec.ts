@@ -4,7 +4,8 @@ import { ADMIN, STAFF, loginAs } from './support/users';
 /**
  * Issue 15's pages as a keyboard user and on a phone (what a new user's walk through the
  * workbench, the page header and the operation guide found): the focus stays where Enter was
- * pressed, editing a guide by keyboard never drops the focus to the page behind the dialog, the
+ * pressed, editing a guide or deciding a review by keyboard never drops the focus to the page
+ * behind the dialog, the
  * page header's trail stays readable beside the guide at 390 px, and the guide's attachments
  * have one heading.
  */
@@ -107,4 +108,38 @@ test('an administrator edits a guide by keyboard: Edit puts the focus in the tex
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('guide-open')).toBeFocused();
+});
+
+test('an approver decides a review by keyboard: the drawer closes onto the row, whose review button is gone, not onto the page', async ({ browser }) => {
+  const planName = `键盘审批${test.info().parallelIndex}-${Date.now() % 100000}`;
+  const staff = await (await browser.newContext()).newPage();
+  await loginAs(staff, STAFF, '/rate-plan');
+  const form = staff.getByTestId('record-form');
+  await staff.getByRole('button', { name: '新增', exact: true }).click();
+  await form.locator('#field-planName').fill(planName);
+  await form.locator('#field-rateType').selectOption({ label: '贷款市场报价利率' });
+  await form.locator('#field-floatRate').fill('0.35');
+  await form.locator('#field-effectiveDate').fill('2026-12-01');
+  await form.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(form.getByTestId('record-version')).toContainText('草稿');
+  await form.getByRole('button', { name: '提交', exact: true }).click();
+  await expect(form).toHaveCount(0);
+
+  const admin = await (await browser.newContext()).newPage();
+  await loginAs(admin, ADMIN, '/rate-plan');
+  const row = admin.getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: planName });
+  const review = row.locator('[data-action=review]');
+  await review.focus();
+  await admin.keyboard.press('Enter');
+  const panel = admin.getByTestId('review-panel');
+  await panel.getByRole('textbox').focus();
+  await admin.keyboard.type('请补充依据');
+  await admin.keyboard.press('Tab');
+  await admin.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: '退回' })).toBeFocused();
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByTestId('record-form')).toHaveCount(0);
+  await expect(row).toContainText('已退回');
+  await expect(review).toHaveCount(0);
+  await expect(row.locator('[data-action=view]')).toBeFocused();
 });

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
 import type { ResourceDef } from '../../resources/define';
 import { allowedRecordEvents, type StoredRecordState } from '../../machines/record-lifecycle.machine';
@@ -27,7 +28,12 @@ const BUTTONS: Array<{ event: RecordEventType; intent: (row: ResourceRow) => Row
 /** Buttons shown in the row itself (the operation column is 180 px, portal-shell §9); the rest go in its menu. */
 export const ROW_BUTTONS_INLINE = 1;
 
-/** `display`: the page's hide-button map entry; a button whose functionDisplay is false is not offered (codes: the labels above, and `view`). */
+/**
+ * `display`: the page's hide-button map entry; a button whose functionDisplay is false is not
+ * offered (codes: the labels above, and `view`). `disabled` (the list busy) is aria-disabled on
+ * the row's own buttons: a dialog closing gives the focus back to the button that opened it,
+ * which a disabled button cannot take.
+ */
 export function RowActions({ def, row, display, disabled, onIntent }: { def: ResourceDef; row: ResourceRow; display: Display; disabled: boolean; onIntent: (intent: RowIntent) => void }) {
   const { t } = useI18n();
   const allowed = allowedRecordEvents(def.lifecycle === 'review', { recordState: row.recordState as StoredRecordState['recordState'], enabled: row.enabled });
@@ -37,15 +43,16 @@ export function RowActions({ def, row, display, disabled, onIntent }: { def: Res
   const danger = (b: (typeof BUTTONS)[number]) => b.label === 'delete' || b.label === 'nullify';
   const inline = buttons.slice(0, ROW_BUTTONS_INLINE);
   const rest = buttons.slice(ROW_BUTTONS_INLINE);
+  const keptFocus = useKeptFocus();
   return (
-    <HStack gap="0" wrap="nowrap" data-part="row-actions">
+    <HStack gap="0" wrap="nowrap" data-part="row-actions" {...keptFocus}>
       {display.button('view') && (
-        <Button size="xs" variant="ghost" colorPalette="blue" px="1.5" disabled={disabled} data-action="view" onClick={() => onIntent({ kind: 'view', row })}>
+        <Button size="xs" variant="ghost" colorPalette="blue" px="1.5" aria-disabled={disabled} data-action="view" onClick={() => !disabled && onIntent({ kind: 'view', row })}>
           {t('resource.action.view')}
         </Button>
       )}
       {inline.map((b) => (
-        <Button key={b.event} size="xs" variant="ghost" px="1.5" colorPalette={danger(b) ? 'red' : 'blue'} disabled={disabled} data-action={b.label} onClick={() => onIntent(b.intent(row))}>
+        <Button key={b.event} size="xs" variant="ghost" px="1.5" colorPalette={danger(b) ? 'red' : 'blue'} aria-disabled={disabled} data-action={b.label} onClick={() => !disabled && onIntent(b.intent(row))}>
           {labelOf(b)}
         </Button>
       ))}
@@ -71,4 +78,34 @@ export function RowActions({ def, row, display, disabled, onIntent }: { def: Res
       )}
     </HStack>
   );
+}
+
+/**
+ * A step taken from a row (a review decided, a record submitted) changes which buttons the row
+ * offers: the one the keyboard was on, or that a closing dialog gave the focus back to, goes
+ * away (or is disabled while the list reloads) and the focus falls to the page. It comes back to
+ * the row instead, on its first button that can take it.
+ */
+function useKeptFocus() {
+  const ref = useRef<HTMLDivElement>(null);
+  const held = useRef(false);
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root || !held.current) return;
+    const active = root.ownerDocument.activeElement;
+    if (active && active !== root.ownerDocument.body && root.contains(active)) return;
+    if (active && active !== root.ownerDocument.body) held.current = false;
+    else root.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+  });
+  return {
+    ref,
+    onFocus: () => void (held.current = true),
+    onBlur: (e: React.FocusEvent) => {
+      // Gone somewhere, or left for the page (a click on nothing): not ours to bring back. A
+      // button disabled or removed under the focus is still there, enabled, only in the first case.
+      const left = e.target as HTMLButtonElement;
+      if (e.relatedTarget) held.current = false;
+      else queueMicrotask(() => void (left.isConnected && !left.disabled && (held.current = false)));
+    },
+  };
 }
