@@ -31,6 +31,10 @@ test('an administrator finds their own login and a write in the operation log, i
   const write = rows.filter({ hasText: 'POST /api/fsmc/login/lang-setting' }).first();
   await expect(write).toContainText('Write');
   await expect(write).toContainText('Success');
+  // When, in the spec's full date-time in either language (widgets §9), whole, not cut short.
+  const when = write.getByRole('cell').nth(1);
+  await expect(when).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  expect(await when.evaluate((cell) => [cell, ...cell.querySelectorAll('*')].every((el) => el.scrollWidth <= el.clientWidth))).toBe(true);
   await expect(rows.filter({ hasText: 'POST /api/fsmc/login/login' }).first()).toContainText('Password');
   await expectNoRawLocaleKeys(page);
 

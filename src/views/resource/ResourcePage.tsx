@@ -5,9 +5,12 @@ import { labelOf } from '../../resources/define';
 import { shownOnPage, type ResourceView } from '../../resources/pages';
 import { filterSchemas } from '../../resources/schema';
 import { COLUMN_WIDTH } from '../../shared/constants';
+import { formatDateTimeFull } from '../../shared/date-format';
 
 /** Ours: the operation column grows by this much on pages whose family adds row actions (users, duties). */
 const OPERATION_EXTRAS_WIDTH = 80;
+/** Ours: a record's own time in full (yyyy-MM-dd HH:mm:ss) without an ellipsis. */
+const TIME_COLUMN_WIDTH = 180;
 import { resourceApi, type ResourceRow } from '../../services/api/resources';
 import { dictionaryTexts } from '../../services/dictionaries';
 import { useFunctionDisplay } from '../../services/function-display';
@@ -115,8 +118,9 @@ function ResourcePage({ view }: { view: ResourceView }) {
         }
       : {}),
     ...(def.fields[c.field]?.type === 'bool' ? { format: (v: unknown) => t(v ? 'resource.yes' : 'resource.no') } : {}),
-    // The record's own times travel as UTC ISO text: shown in the reader's time and language (the operation log's time).
-    ...(c.field === 'createdAt' || c.field === 'updatedAt' ? { format: (v: unknown) => (typeof v === 'string' && v ? new Date(v).toLocaleString(lang, { hour12: false }) : '') } : {}),
+    // The record's own times travel as UTC ISO text: shown in the reader's time zone, in the
+    // spec's full date-time (widgets §9), the same in both languages (the operation log's time).
+    ...(c.field === 'createdAt' || c.field === 'updatedAt' ? { width: TIME_COLUMN_WIDTH, format: (v: unknown) => (typeof v === 'string' && v ? formatDateTimeFull(v) : '') } : {}),
     ...(names.has(c.field) ? { format: (v: unknown) => names.get(c.field)!.get(String(v)) ?? String(v ?? '') } : {}),
     ...(def.fields[c.field]?.type === 'decimal' ? { decimals: def.fields[c.field]!.scale } : {}),
     ...(c.link ? { link: c.link } : {}),
