@@ -143,3 +143,27 @@ test('an approver decides a review by keyboard: the drawer closes onto the row, 
   await expect(review).toHaveCount(0);
   await expect(row.locator('[data-action=view]')).toBeFocused();
 });
+
+test('at 390 px an administrator editing a guide has room to write: the footer’s attachments scroll on their own', async ({ page }) => {
+  await loginAs(page, ADMIN, '/counter-party');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('guide-open').click();
+  const dialog = page.getByTestId('guide-dialog');
+  await dialog.getByTestId('guide-edit').click();
+  await expect(dialog).toHaveAttribute('data-state', 'editing');
+  const editor = dialog.getByTestId('guide-editor');
+  await expect(editor).toBeFocused();
+  // The part of the editor the dialog's body shows without scrolling.
+  const shown = await editor.evaluate((el) => {
+    // The editor scrolls itself: its nearest scrolling ancestor is the dialog's body.
+    let body = el.parentElement!;
+    while (body.parentElement && !/auto|scroll/.test(getComputedStyle(body).overflowY)) body = body.parentElement;
+    const a = el.getBoundingClientRect();
+    const b = body.getBoundingClientRect();
+    return Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  });
+  expect(shown).toBeGreaterThan(150);
+  await expect(dialog.getByTestId('guide-save')).toBeInViewport();
+  await dialog.getByTestId('guide-cancel').click();
+  await expect(dialog).toHaveAttribute('data-state', 'readOnly');
+});

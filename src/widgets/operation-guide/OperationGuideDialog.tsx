@@ -6,6 +6,9 @@ import { useI18n } from '../../services/i18n/react';
 import { AttachmentUpload } from '../upload/AttachmentUpload';
 import { RichTextEditor } from './RichTextEditor';
 
+/** Ours: the most of the screen's height the footer's attachments take before they scroll. */
+const GUIDE_FOOTER_MAX_HEIGHT = '35vh';
+
 /** How the guide's HTML is set out, read-only and in the editor alike. */
 const HTML_STYLES = {
   '& h1, & h2, & h3, & h4': { fontWeight: 'semibold', fontSize: 'lg', marginBlock: '2' },
@@ -87,8 +90,10 @@ export default function OperationGuideDialog({ api, funcId, name }: OperationGui
             </Dialog.Body>
             <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
               {(api.state === 'readOnly' || api.editing) && (
-                // The uploader names itself ("附件" / "Attachments"): no second heading above it.
-                <Stack gap="1" data-testid="guide-attachments">
+                // The uploader names itself ("附件" / "Attachments"): no second heading above it. In
+                // the footer (widgets §2) yet scrolling on its own past a third of the screen: on a
+                // phone it took the whole dialog and left the editor a line of text.
+                <Stack gap="1" maxH={GUIDE_FOOTER_MAX_HEIGHT} overflowY="auto" data-testid="guide-attachments">
                   {/* The uploader reads its mode once: a new one for each mode. */}
                   <AttachmentUpload key={api.editing ? 'editing' : 'reading'} orderNo={guideOrderNo(funcId)} businessCode={GUIDE_ATTACHMENT_BUSINESS} readOnly={!api.editing} />
                 </Stack>
