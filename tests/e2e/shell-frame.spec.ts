@@ -40,8 +40,9 @@ test('drawers: named in the route, full height from the right at 86.1%, Escape c
 
   // Reminders of this user: cancel one, then all.
   const items = reminders.getByTestId('reminder');
+  // The list arrives after the drawer has opened: wait for it, not count what has rendered so far.
+  await expect.poll(() => items.count()).toBeGreaterThan(1);
   const before = await items.count();
-  expect(before).toBeGreaterThan(1);
   await items.first().getByRole('button', { name: /^取消提醒/ }).click();
   await expect(items).toHaveCount(before - 1);
   // "Cancel all" asks first; keeping them does nothing, confirming cancels them all.
