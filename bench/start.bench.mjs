@@ -44,6 +44,7 @@ const SERVER_ALONE = [process.execPath, [path.join(path.resolve(ROOT, process.en
 
 /** `command` on `dataDir`: seconds from the spawn to login.html answering 200, and whether start built first. */
 async function startOnce(dataDir, [command, args] = NPM_START) {
+  if ((await status(`http://127.0.0.1:${PORT}/login.html`)) !== 0) throw new Error(`port ${PORT} is already answering`);
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: ROOT,
@@ -54,9 +55,8 @@ async function startOnce(dataDir, [command, args] = NPM_START) {
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
   let done = false;
-  void exited.then(() => (done = true));
+  child.on('exit', () => (done = true));
   try {
     for (;;) {
       if (done) throw new Error(`npm start exited before answering:\n${output}`);
@@ -66,10 +66,32 @@ async function startOnce(dataDir, [command, args] = NPM_START) {
     }
     return { seconds: (performance.now() - started) / 1000, built: output.includes('[setup] building') };
   } finally {
-    if (!done) process.kill(-child.pid, 'SIGTERM');
-    const killer = setTimeout(() => !done && process.kill(-child.pid, 'SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(killer);
+    await stopGroup(child.pid);
+  }
+}
+
+const groupAlive = (pgid) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Stops the whole process group (npm, its shell, the server) and waits until every process of
+ * it has gone and the port is free: npm exits before the server has closed its database.
+ */
+async function stopGroup(pgid) {
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGTERM');
+  const deadline = performance.now() + 20_000;
+  while (groupAlive(pgid) || (await status(`http://127.0.0.1:${PORT}/login.html`)) !== 0) {
+    if (performance.now() > deadline) {
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+      else throw new Error(`port ${PORT} still answers after the server stopped`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

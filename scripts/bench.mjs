@@ -95,9 +95,10 @@ export function renderBlock(results, { totalSeconds }) {
   const misses = present.flatMap(missed);
   const failed = present.filter((r) => r.failed);
   const lines = [BEGIN, '', '## `npm run bench` (generated: do not edit between the markers)', ''];
-  lines.push(`Measured ${dates.join(' to ')} at commit ${commits.map((c) => `\`${c}\``).join(', ') || '?'}${totalSeconds ? `; the run took ${Math.round(totalSeconds / 60)} min` : ''}. `
-    + (m ? `Machine: ${m.cpus} cores (${m.cpuModel ?? '?'}), ${m.memoryGB ?? '?'} GB, Node ${m.node}, ${m.chromium ?? 'no Chromium'}; shared with other work, so the load average at each bench's start is given below. ` : '')
-    + `**${goals.length - misses.length} of ${goals.length} goals met${misses.length ? `; missed: ${misses.map((x) => x.name).join('; ')}` : ''}.**${failed.length ? ` Failed to run: ${failed.map((r) => `${r.name} (${r.failed})`).join(', ')}.` : ''} `
+  const atCommits = commits.length > 1 ? `commits \`${commits[0]}\` to \`${commits[commits.length - 1]}\` (others committed during the run)` : `commit \`${commits[0] ?? '?'}\``;
+  lines.push(`Measured ${dates.join(' to ')} at ${atCommits}${totalSeconds ? `; the whole run took ${Math.round(totalSeconds / 60)} min` : ''}. `
+    + (m ? `Machine: ${m.cpus} cores (${m.cpuModel ?? '?'}), ${m.memoryGB ?? '?'} GB, Node ${m.node}, ${m.chromium ?? 'no Chromium'}; shared with other work, so each bench gives the load average at its start. ` : '')
+    + `**${goals.length - misses.length} of ${goals.length} goals met, ${misses.length} missed** (marked below).${failed.length ? ` Failed to run: ${failed.map((r) => `${r.name} (${r.failed})`).join(', ')}.` : ''} `
     + '`npm run bench -- --check` exits 1 when a goal is missed.');
   lines.push('', '| figure | value | goal | met |', '|---|---|---|---|');
   for (const bench of BENCHES) {
@@ -115,7 +116,7 @@ export function renderBlock(results, { totalSeconds }) {
         group = row.group;
         if (row.group !== bench.title) lines.push(`| *${cell(group)}* | | | |`);
       }
-      const value = `${number(row.value)} ${row.unit}${row.note ? ` (${row.note})` : ''}`;
+      const value = `${number(row.value)}${row.unit ? ` ${row.unit}` : ''}${row.note ? ` (${row.note})` : ''}`;
       const met = row.goal === null ? '' : row.met ? 'met' : '**missed**';
       lines.push(`| ${cell(row.name)} | ${cell(value)} | ${cell(row.goal ?? '')} | ${met} |`);
     }
