@@ -49,10 +49,21 @@ function deriveKey(shared: Uint8Array, keyId: string, clientPublic: Uint8Array, 
   return { encKey: toBase64(okm.subarray(0, 32)), macKey: toBase64(okm.subarray(32)) };
 }
 
+/** X25519's base point, u = 9 (RFC 7748, little-endian). */
+const X25519_BASE_U = Uint8Array.from({ length: X25519_KEY_BYTES }, (_, i) => (i === 0 ? 9 : 0));
+
+/**
+ * A public key by the Montgomery ladder from the base point: the same key as noble's
+ * getPublicKey (RFC 7748). noble's own path multiplies on Edwards base tables, faster from the
+ * second key on but built on first use, tens of milliseconds; a page makes one key, and building
+ * those tables was a long task as the shell starts (issue 16).
+ */
+const publicKeyOf = (secretKey: Uint8Array): Uint8Array => x25519.scalarMult(secretKey, X25519_BASE_U);
+
 /** A client's ephemeral key pair; the secret half never leaves the page's memory. */
 export function envelopeKeyPair(): { secretKey: Uint8Array; publicKey: string } {
-  const { secretKey, publicKey } = x25519.keygen();
-  return { secretKey, publicKey: toBase64(publicKey) };
+  const secretKey = x25519.utils.randomSecretKey();
+  return { secretKey, publicKey: toBase64(publicKeyOf(secretKey)) };
 }
 
 /** Decodes an X25519 public key sent as base64; undefined when it is not one. */
@@ -80,7 +91,7 @@ export function serverAgree(clientPublic: Uint8Array, keyId: string): { serverPu
 export function clientAgree(offer: EnvelopeKeyOffer, secretKey: Uint8Array): EnvelopeKey {
   const serverPublic = readPublicKey(offer.serverPublicKey);
   if (!serverPublic) throw new Error('bad server key');
-  const clientPublic = x25519.getPublicKey(secretKey);
+  const clientPublic = publicKeyOf(secretKey);
   const shared = x25519.getSharedSecret(secretKey, serverPublic);
   return { keyId: offer.keyId, cipher: offer.cipher, version: offer.version, ...deriveKey(shared, offer.keyId, clientPublic, serverPublic) };
 }
