@@ -81,6 +81,14 @@ function runBench(bench, { dist, port, tmp }) {
 
 const missed = (result) => result.rows.filter((r) => r.goal !== null && r.met === false);
 
+/** What makes `--check` fail: every figure that missed its goal, and every bench that could not run. */
+export function checkProblems(ran) {
+  return [
+    ...ran.flatMap((r) => missed(r).map((x) => `${r.name}: ${x.name}: ${x.value} ${x.unit}, goal ${x.goal}`)),
+    ...ran.filter((r) => r.failed).map((r) => `failed to run: ${r.name}: ${r.failed}`),
+  ];
+}
+
 const number = (v) => (typeof v !== 'number' ? String(v) : Math.abs(v) >= 1000 ? v.toLocaleString('en-US', { maximumFractionDigits: 0 }) : String(v));
 const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -183,10 +191,9 @@ async function main() {
   console.log(`\n${block}\n`);
   console.log(`[bench] ${chosen.length} bench(es) in ${Math.round(totalSeconds)} s${args.readme ? '; bench/README.md and bench/results/ rewritten' : ''}`);
 
-  const misses = ran.flatMap((r) => missed(r).map((x) => `${r.name}: ${x.name}: ${x.value} ${x.unit}, goal ${x.goal}`));
-  const failures = ran.filter((r) => r.failed).map((r) => `${r.name}: ${r.failed}`);
-  if (misses.length || failures.length) {
-    console.log(`\n[bench] missed goals:\n${[...misses, ...failures.map((f) => `failed to run: ${f}`)].map((l) => `  - ${l}`).join('\n')}`);
+  const problems = checkProblems(ran);
+  if (problems.length) {
+    console.log(`\n[bench] missed goals:\n${problems.map((l) => `  - ${l}`).join('\n')}`);
     if (args.check) process.exit(1);
   } else if (args.check) console.log('[bench] every goal met');
 }
