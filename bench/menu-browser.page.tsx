@@ -50,10 +50,14 @@ function QueryProbe() {
 
 const probe = () => document.querySelector('[data-bench-query]');
 const firstOption = () => document.querySelector('[data-testid="menu-search-option"]');
+/** The results list (its count line: the zh-CN text of shell.search.count). */
+const listText = () => document.querySelector('[data-scope="combobox"][data-part="content"]')?.textContent;
 
 interface Armed {
   query: string;
   firstName: string | null;
+  /** How many results the list should say it found; -1 in history mode. */
+  count: number;
   keyAt: number;
   commit: number;
   resolve: ((t: { commit: number; paint: number }) => void) | null;
@@ -62,10 +66,14 @@ interface Armed {
 
 let armed: Armed | null = null;
 
-/** The results for the armed query are in the DOM: the probe names it and the first option is the expected one. */
+/**
+ * The results for the armed query are in the DOM: the probe names it, the list's count is the
+ * expected one and so is its first option.
+ */
 function check() {
   if (!armed || armed.commit || !armed.keyAt) return;
   if (probe()?.getAttribute('data-bench-query') !== armed.query) return;
+  if (armed.count >= 0 && !listText()?.includes(`找到 ${armed.count} 个菜单`)) return;
   const first = firstOption()?.textContent ?? null;
   if (armed.firstName !== null && !first?.includes(armed.firstName)) return;
   const a = armed;
@@ -93,7 +101,7 @@ const bench = {
     const expected = query.trim() === '' ? null : searchMenu(leaves, query);
     let resolve: Armed['resolve'] = null;
     const result = new Promise<{ commit: number; paint: number }>((r) => (resolve = r));
-    armed = { query, firstName: expected ? (expected[0]?.functionName ?? null) : null, keyAt: 0, commit: 0, resolve, result };
+    armed = { query, firstName: expected ? (expected[0]?.functionName ?? null) : null, count: expected ? expected.length : -1, keyAt: 0, commit: 0, resolve, result };
     return expected ? expected.length : -1;
   },
   result(): Promise<{ commit: number; paint: number }> {
