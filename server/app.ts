@@ -16,6 +16,7 @@ import certGuard from './plugins/cert-guard';
 import operationLog from './plugins/operation-log';
 import exportJobs from './plugins/export-jobs';
 import remindJobs from './plugins/remind-jobs';
+import housekeeping from './plugins/housekeeping';
 import health from './plugins/health';
 import { deploymentOptions } from './http/deployment';
 import headers from './plugins/headers';
@@ -83,6 +84,8 @@ export async function buildApp({ db, config, logger = false, clock = realClock, 
 
   // Export jobs run in every process, from the moment it is ready until it closes.
   await app.register(exportJobs);
+  // Expired nonces, keys, QR codes, challenges and import reports, swept on a timer (issue 16).
+  await app.register(housekeeping);
   // Reminders from their configurations, on a timer and after each change of the settings (docs/reminders.md).
   await app.register(remindJobs);
   await app.register(fsmcArea, { prefix: '/api/fsmc' });

@@ -5,8 +5,7 @@ import { CODE } from '../../src/shared/codes';
 import { fromBase64, looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { refuse } from '../http/answer';
-import { safeError } from '../security/safe-error';
-import { claimKeyForSession, claimNonce, liveKey, sweepNonces, type StoredKey } from '../security/envelope-keys';
+import { claimKeyForSession, claimNonce, liveKey, type StoredKey } from '../security/envelope-keys';
 import { TtlCache } from '../security/request-cache';
 
 declare module 'fastify' {
@@ -23,7 +22,6 @@ declare module 'fastify' {
   }
 }
 
-const SWEEP_EVERY_MS = 60_000;
 const refuseEnvelope = (code: number) => refuse(code, {}, { status: 400 });
 
 function needsEnvelope(request: FastifyRequest): boolean {
@@ -61,14 +59,7 @@ export default fp(async function envelope(app: FastifyInstance) {
     if (key) keys.set(keyId, key, mark);
     return key;
   };
-  // Old nonces and retired keys are swept by a timer, never on a request: a sweep on the
-  // request path gave multi-second latency spikes under load. Every process sweeps; the
-  // deletes are idempotent.
-  const sweeper = setInterval(() => {
-    sweepNonces(app.db).catch((error: unknown) => app.log.error({ err: safeError(error) }, 'envelope sweep failed'));
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // Old nonces and retired keys are swept by the housekeeping timer (plugins/housekeeping.ts).
   app.addHook('preValidation', async (request) => {
     if (!needsEnvelope(request)) return;
     const body = request.body;

@@ -103,6 +103,7 @@ export function claimNonce(db: Db, keyId: string, nonce: string): Promise<boolea
   return claim(`${keyId}:${nonce}`);
 }
 
+/** Housekeeping (plugins/housekeeping.ts), never on a request. */
 export async function sweepNonces(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom('envelopeNonce').where('seenAt', '<', new Date(now - NONCE_RETENTION_MS)).execute();
   await db.deleteFrom('envelopeKey').where('expiresAt', '<', sql<Date>`now() - interval '1 day'`).execute();

@@ -47,12 +47,18 @@ export async function vendorInfo(request: FastifyRequest): Promise<VendorInfo> {
   return { factory, license: config.certLicence, issuerPattern: trust.issuerPatternText, minToolkitVersion: config.certMinToolkitVersion };
 }
 
+/**
+ * Challenges a day past their expiry tell nothing more (a replay of them is refused as unknown).
+ * Housekeeping (plugins/housekeeping.ts), never on a request.
+ */
+export async function sweepCertChallenges(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('certChallenge').where('expiresAt', '<', new Date(now - 86_400_000)).execute();
+}
+
 /** A new challenge: CERT_CHALLENGE_BYTES random bytes as base64url, stored as its SHA-256 only. */
 export async function issueChallenge(db: Db, now: number): Promise<Pick<AuthInfo, 'challenge' | 'expiresAt'>> {
   const challenge = randomBytes(CERT_CHALLENGE_BYTES).toString('base64url');
   const expiresAt = now + CERT_CHALLENGE_SECONDS * 1000;
-  // Challenges a day past their expiry tell nothing more (a replay of them is refused as unknown).
-  await db.deleteFrom('certChallenge').where('expiresAt', '<', new Date(now - 86_400_000)).execute();
   await db.insertInto('certChallenge').values({ challengeHash: sha256(challenge), expiresAt: new Date(expiresAt), createdAt: new Date(now) }).execute();
   return { challenge, expiresAt };
 }

@@ -31,11 +31,14 @@ export const qrImage = (text: string) => QRCode.toDataURL(text, QR_IMAGE_OPTIONS
 /** Codes are worthless after their lifetime; rows older than this are removed. */
 const KEEP_QR_ROWS_MS = 86_400_000;
 
+/** Housekeeping (plugins/housekeeping.ts), never on a request. */
+export async function sweepQrLogins(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('qrLogin').where('expiresAt', '<', new Date(now - KEEP_QR_ROWS_MS)).execute();
+}
+
 export async function generateQr(db: Db, request: FastifyRequest, lifetimeSeconds: number, now = Date.now()) {
   const qrId = randomBytes(16).toString('base64url');
   const expiresAt = new Date(now + lifetimeSeconds * 1000);
-  // Clearing old rows here keeps the table small without a scheduled job.
-  await db.deleteFrom('qrLogin').where('expiresAt', '<', new Date(now - KEEP_QR_ROWS_MS)).execute();
   await db
     .insertInto('qrLogin')
     .values({

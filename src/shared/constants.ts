@@ -29,6 +29,8 @@ export const ENVELOPE_KEY_LIFETIME_MS = 24 * 3_600_000;
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 export const ENVELOPE_KEY_CACHE_TTL_MS = 2_000;
+/** Issue 16: how often each process sweeps expired nonces, keys, QR codes, challenges and import reports. */
+export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 /** Widgets §3 / shell §7: the multipart field every upload carries. */
 export const UPLOAD_CONTENT_FILTER_FIELD = 'contentFilter';
 /** Widgets §3: the gender values of user info (BOY male, GIRL female, anything else other). */
