@@ -8,12 +8,17 @@ import type { ApprovalData, ApprovalRef } from '../../src/machines/approval.mach
 import { ApiError } from '../../src/services/http/client';
 import { CODE } from '../../src/shared/codes';
 import { fill, messagesOf, serveLocales } from './support/locale';
+import { local } from '../../src/services/storage';
 
 // The approval widgets with the real approval machine; the server's calls are a double. The
 // texts come from locale/approval, so the test finds what a user reads.
 const zh = messagesOf('approval');
+const en = messagesOf('approval', 'en-US');
 serveLocales(['approval'], { resizeObserver: true });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 const CHART = { businessType: 'rate-plan', processName: '利率方案审批流程', steps: [{ stepNo: 1, stepName: '部门复核', duties: [{ dutyCode: 'ADMIN', dutyName: '系统管理员' }] }, { stepNo: 2, stepName: '资金主管审批', duties: [{ dutyCode: 'ADMIN', dutyName: '系统管理员' }] }] };
 const step = (id: number, flowName: string, isComplete: boolean, isCurrent = false, flowInfo: Array<{ label: string; value: string }> = []) => ({ id, flowName, isComplete, isCurrent, flowInfo });
@@ -116,5 +121,14 @@ describe('ApprovalPanel', () => {
     const returned: ApprovalData = { ...RUNNING, steps: [step(0, '提交申请', false, true), step(1, '部门复核', false), step(2, '资金主管审批', false)] };
     await mount(async () => returned, { decision: <p>the uploader</p> });
     expect(screen.queryByTestId('decision-files')).toBeNull();
+  });
+
+  it('in English, names are joined and a comment labelled with English punctuation', async () => {
+    local.set('lang', 'en-US');
+    const english: ApprovalData = { ...RUNNING, history: RUNNING.history.map((h) => ({ ...h, approveInfoLabel: 'Comment', nextApprovePerson: ['Administrator', 'Checker'] })) };
+    await mount(async () => english);
+    const items = screen.getAllByTestId('approval-history-item');
+    expect(items[1]!.textContent).toContain('Comment: 利率合理，同意');
+    expect(items[0]!.textContent).toContain(fill(en.next, { step: '部门复核', people: 'Administrator, Checker' }));
   });
 });

@@ -150,7 +150,7 @@ function FlowChart({ api, t }: { api: ApprovalApi; t: Translate }) {
       </HStack>
       <HStack as="ol" gap="1" wrap="wrap" rowGap="2" data-testid="flow-chart" aria-label={t('approval.chart')}>
         {node('start', t('approval.start'), null, { 'data-part': 'chart-node', 'data-state': 'complete' }, true)}
-        {chart.steps.flatMap((s) => [arrow(`a${s.stepNo}`), node(`s${s.stepNo}`, s.stepName, s.duties.map((d) => d.dutyName).join('、'), api.getChartNodeProps(s.stepNo), false)])}
+        {chart.steps.flatMap((s) => [arrow(`a${s.stepNo}`), node(`s${s.stepNo}`, s.stepName, s.duties.map((d) => d.dutyName).join(t('approval.listSeparator')), api.getChartNodeProps(s.stepNo), false)])}
         {arrow('end-arrow')}
         {node('end', t('approval.end'), null, { 'data-part': 'chart-node', 'data-state': api.activeIndex === -1 ? 'complete' : 'upcoming' }, true)}
       </HStack>
@@ -172,7 +172,7 @@ function Timeline({ api, t, downloadFile }: { api: ApprovalApi; t: Translate; do
       {api.history.length > 0 && api.state !== 'failed' && (
         <Stack as="ol" gap="0" {...api.getTimelineProps()} data-testid="approval-history">
           {api.history.map((item) => {
-            const next = Array.isArray(item.nextApprovePerson) ? item.nextApprovePerson.join('、') : item.nextApprovePerson;
+            const next = Array.isArray(item.nextApprovePerson) ? item.nextApprovePerson.join(t('approval.listSeparator')) : item.nextApprovePerson;
             return (
               <HStack as="li" key={item.id} align="stretch" gap="3" {...api.getHistoryItemProps(item)} data-testid="approval-history-item">
                 <Stack align="center" gap="0" flexShrink={0}>
@@ -188,7 +188,7 @@ function Timeline({ api, t, downloadFile }: { api: ApprovalApi; t: Translate; do
                   </HStack>
                   {item.approveInfo && (
                     <Text data-part="comment">
-                      {item.approveInfoLabel}：{item.approveInfo}
+                      {t('approval.labelled', { label: item.approveInfoLabel, value: item.approveInfo })}
                     </Text>
                   )}
                   {item.fileList.length > 0 && (
