@@ -48,9 +48,9 @@ const stepName = (step: Pick<InstanceStep, 'stepName' | 'stepNameEn'>, lang: Lan
 const personName = (row: { userName: string; userNameEn: string | null }, lang: Language) => (lang === 'en-US' && row.userNameEn ? row.userNameEn : row.userName);
 
 /** The enabled steps a business type's flow has now, in order. */
-export async function processSteps(db: Db, businessType: string): Promise<Array<InstanceStep & { processName: string }>> {
-  const { rows } = await sql<InstanceStep & { processName: string }>`
-    select step_no as "stepNo", step_name as "stepName", step_name_en as "stepNameEn", duty_codes as "dutyCodes", process_name as "processName"
+export async function processSteps(db: Db, businessType: string): Promise<Array<InstanceStep & { processName: string; processNameEn: string }>> {
+  const { rows } = await sql<InstanceStep & { processName: string; processNameEn: string }>`
+    select step_no as "stepNo", step_name as "stepName", step_name_en as "stepNameEn", duty_codes as "dutyCodes", process_name as "processName", process_name_en as "processNameEn"
     from process_config where business_type = ${businessType} and enabled and record_state = 'approved'
     order by step_no`.execute(db);
   return rows;
@@ -297,7 +297,7 @@ export async function flowChart(db: Db, request: FastifyRequest, businessType: s
   }
   return {
     businessType,
-    processName: steps[0]?.processName ?? null,
+    processName: steps[0] ? (request.lang === 'en-US' && steps[0].processNameEn ? steps[0].processNameEn : steps[0].processName) : null,
     steps: steps.map((s) => ({ stepNo: s.stepNo, stepName: stepName(s, request.lang), duties: dutyCodesOf(s.dutyCodes).map((d) => ({ dutyCode: d, dutyName: names.get(d) ?? d })) })),
   };
 }

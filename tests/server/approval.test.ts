@@ -171,6 +171,18 @@ describe.each(availableBackends())('approval flows on %s', (backend) => {
       });
     });
 
+    it('in English the chart names the process, its steps and duties in English', async () => {
+      const res = await post<FlowChart>('/api/wkfl/process-config/query/flow-chart', { businessType: 'rate-plan' }, staff, 'en-US');
+      expect(res.body.data).toEqual({
+        businessType: 'rate-plan',
+        processName: 'Rate plan approval',
+        steps: [
+          { stepNo: 1, stepName: 'Department check', duties: [{ dutyCode: 'ADMIN', dutyName: 'System administrator' }] },
+          { stepNo: 2, stepName: 'Treasury manager approval', duties: [{ dutyCode: 'ADMIN', dutyName: 'System administrator' }] },
+        ],
+      });
+    });
+
     it('a business type that is not reviewed is refused (3003); one whose function the caller lacks is 403', async () => {
       const unknown = await post('/api/wkfl/workdesk/task-form/query/task-history/list', { businessType: 'currency', recordId: 1 }, admin);
       expect([unknown.body.code, unknown.body.msg]).toEqual([CODE.flowBusinessTypeUnknown, '「currency」不是需要审核的业务类型']);
@@ -191,7 +203,7 @@ describe.each(availableBackends())('approval flows on %s', (backend) => {
   });
 
   describe('process-config administration', () => {
-    const step = (extra: Record<string, unknown> = {}) => ({ businessType: 'rate-add', processName: '基准利率审批', stepNo: 1, stepName: '复核', stepNameEn: 'Check', dutyCodes: 'ADMIN', ...extra });
+    const step = (extra: Record<string, unknown> = {}) => ({ businessType: 'rate-add', processName: '基准利率审批', processNameEn: 'Base rate approval', stepNo: 1, stepName: '复核', stepNameEn: 'Check', dutyCodes: 'ADMIN', ...extra });
     it('refuses a business type that is not reviewed, and a step number taken', async () => {
       const bad = await post('/api/fsmc/process-config/add', step({ businessType: 'currency' }), admin);
       expect(bad.body.code).toBe(CODE.flowBusinessTypeUnknown);

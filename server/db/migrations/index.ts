@@ -27,6 +27,7 @@ import * as m0024 from './0024_func_button';
 import * as m0025 from './0025_operation_guide';
 import * as m0026 from './0026_reminders_workbench';
 import * as m0027 from './0027_decision_files';
+import * as m0028 from './0028_process_name_en';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0025_operation_guide': m0025,
   '0026_reminders_workbench': m0026,
   '0027_decision_files': m0027,
+  '0028_process_name_en': m0028,
 };

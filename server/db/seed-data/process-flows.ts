@@ -10,11 +10,11 @@ const TWO_STEPS = [
   { stepNo: 2, stepName: '资金主管审批', stepNameEn: 'Treasury manager approval', dutyCodes: 'ADMIN' },
 ];
 
-const PROCESSES: Array<[businessType: string, processName: string]> = [
-  ['rate-plan', '利率方案审批流程'],
-  ['finance-org-enter', '金融机构入网审批流程'],
-  ['finance-org-modify', '金融机构变更审批流程'],
-  ['finance-org-back', '金融机构退网审批流程'],
+const PROCESSES: Array<[businessType: string, processName: string, processNameEn: string]> = [
+  ['rate-plan', '利率方案审批流程', 'Rate plan approval'],
+  ['finance-org-enter', '金融机构入网审批流程', 'Finance organisation entry approval'],
+  ['finance-org-modify', '金融机构变更审批流程', 'Finance organisation change approval'],
+  ['finance-org-back', '金融机构退网审批流程', 'Finance organisation exit approval'],
 ];
 
-export const PROCESS_FLOWS = PROCESSES.flatMap(([businessType, processName]) => TWO_STEPS.map((step) => ({ businessType, processName, ...step, remark: null })));
+export const PROCESS_FLOWS = PROCESSES.flatMap(([businessType, processName, processNameEn]) => TWO_STEPS.map((step) => ({ businessType, processName, processNameEn, ...step, remark: null })));

@@ -17,6 +17,7 @@ export default defineResource({
   fields: {
     businessType: text('业务类型', 'Business type', { max: 64, pattern: '^[a-z][a-z0-9-]*$', patternHint: 'resource.hint.code', required: true }),
     processName: text('流程名称', 'Process name', { max: 100, required: true }),
+    processNameEn: text('流程英文名称', 'Process name (English)', { max: 100, required: true }),
     stepNo: int('步骤序号', 'Step number', { min: 1, max: FLOW_STEPS_MAX, required: true }),
     stepName: text('步骤名称', 'Step name', { max: 100, required: true }),
     stepNameEn: text('步骤英文名称', 'Step name (English)', { max: 100, required: true }),
@@ -24,7 +25,7 @@ export default defineResource({
     remark: text('说明', 'Remark', { max: 500 }),
   },
   query: ['businessType', 'processName', 'stepName'],
-  columns: [seq(), col('businessType', 'code'), col('processName'), col('stepNo'), col('stepName'), col('dutyCodes'), state(), operation()],
+  columns: [seq(), col('businessType', 'code'), col('processName'), col('processNameEn'), col('stepNo'), col('stepName'), col('stepNameEn'), col('dutyCodes'), state(), operation()],
   title: 'stepName',
   sort: { field: 'businessType', order: 'asc' },
   lifecycle: 'start-stop',
