@@ -64,6 +64,11 @@ test('staff submit, the approver finds the task on the to-do page, passes it fro
   // Decided, the task leaves the list (its next step is someone else's).
   await expect(task).toHaveCount(0);
 
+  // The home page's to-do panel leads to the same page.
+  await admin.goto('/index.html#/');
+  await admin.getByTestId('workbench-todo-all').click();
+  await expect(admin.getByTestId('todo-list').getByRole('heading', { name: '我的待办' })).toBeVisible();
+
   // The submitter has nothing to decide: an empty list says so.
   await staff.goto('/index.html#/todo-list');
   await expect(staff.getByTestId('todo-list')).toContainText('暂无待办任务');

@@ -145,6 +145,9 @@ function TodoBody({ data }: { data: { rows: FlowTask[]; total: number } }) {
           );
         })}
       </Stack>
+      <Link href="/todo-list" data-testid="workbench-todo-all">
+        {t('workbench.todo.openAll')}
+      </Link>
     </Stack>
   );
 }
