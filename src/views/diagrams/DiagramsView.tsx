@@ -4,7 +4,7 @@ import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import { session } from '../../services/storage';
 import { DIAGRAMS_BASE, MachineDiagram } from '../../widgets/inspector/MachineDiagram';
-import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import type { DiagramIndexEntry } from '../../shared/diagram-index';
 
 type Load = { status: 'loading' } | { status: 'ready'; machines: DiagramIndexEntry[] } | { status: 'failed' };

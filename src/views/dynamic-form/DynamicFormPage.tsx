@@ -6,7 +6,7 @@ import { contract, type ElementRow } from '../../shared/contract';
 import { call } from '../../services/http/call';
 import { useI18n } from '../../services/i18n/react';
 import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
-import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
 

@@ -14,7 +14,7 @@ import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
 import { LookupOffer } from './LookupOffer';
-import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
 

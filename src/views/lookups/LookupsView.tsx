@@ -6,7 +6,7 @@ import { BUDGET_AMOUNT_PRECISION } from '../../shared/constants';
 import { amountText } from '../../shared/format-amount';
 import { convertedAmount } from '../../shared/budget-amount';
 import { useI18n } from '../../services/i18n/react';
-import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { LookupField } from '../../widgets/lookup';
 
 /**

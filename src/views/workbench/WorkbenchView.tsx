@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useI18n } from '../../services/i18n/react';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
 import { useMenu } from '../../widgets/menu/use-menu';
-import { useLocaleModule } from '../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { workbenchLoaders } from '../../services/api/workbench';
 import { CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT, type Balances, type CashFlow } from '../../shared/contract/workbench';
 import type { FlowTask } from '../../shared/contract/wkfl';

@@ -8,7 +8,7 @@ import { approvalApi } from '../../services/api/approval';
 import { useI18n } from '../../services/i18n/react';
 import { formatDateTime } from '../../shared/date-format';
 import { ErrorAlert } from '../ErrorAlert';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 
 type Translate = ReturnType<typeof useI18n>['t'];
 

@@ -5,7 +5,7 @@ import { FORM_LAYOUT } from '../../shared/constants';
 import { labelOf } from '../../shared/dynamic-form';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { DynamicFieldRow } from './DynamicField';
 import type { DynamicFormActor } from './useDynamicForm';
 

@@ -8,7 +8,7 @@ import type { PagedListApi } from '../../machines/paged-list.connect';
 import type { ColumnKind } from '../../shared/column-layout';
 import { ROW_STATUS_ADD, ROW_STATUS_FIELD, USER_TYPE_ADMIN } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { ErrorAlert } from '../ErrorAlert';
 import { Pager } from '../paged-list/Pager';
 import { ShellContext } from '../shell-context';

@@ -4,7 +4,7 @@ import { EMBEDDED_FRAME_HEIGHT_DEFAULT, EMBEDDED_FRAME_HEIGHT_MAX, EMBEDDED_FRAM
 import { frameAddress, originOf, type EmbeddedFlow, type EmbeddedFormMode } from '../../shared/embedded-protocol';
 import { createHostChannel, type HostChannel, type HostChannelOptions } from '../../services/embedded-page/host-channel';
 import { useI18n } from '../../services/i18n/react';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 
 /** Widgets §3 "Embedded page (iframe) info", as the form receives it. */
 export interface EmbeddedPageInfo {

@@ -9,7 +9,7 @@ import type { FieldConfigEffect, FieldConfigEntry } from '../../shared/field-con
 import { call } from '../../services/http/call';
 import { inspect } from '../../services/inspector';
 import { useI18n } from '../../services/i18n/react';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 
 export interface FieldConfigCalls {
   check: (code: string) => Promise<FieldConfigEntry[]>;

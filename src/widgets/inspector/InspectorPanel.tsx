@@ -5,7 +5,7 @@ import { useI18n } from '../../services/i18n/react';
 import { actorTree, defaultActor } from './actor-tree';
 import { MachineDiagram } from './MachineDiagram';
 import { isInspectorShortcut, wantsInspector } from './open-inspector';
-import { useLocaleModule } from './use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 
 /** How often the open panel re-reads actor statuses (stopping an actor reports nothing). */
 const STATUS_REFRESH_MS = 1000;

@@ -11,7 +11,7 @@ import { dictionaryOptions } from '../../services/dictionaries';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../ErrorAlert';
 import { Pager } from '../paged-list/Pager';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 
 /**
  * The lookup dialog (widgets §2 "Lookups", §9 widths): the search form with the lookup's search

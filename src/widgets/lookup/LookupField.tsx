@@ -5,7 +5,7 @@ import { lookupOf, valueSearchOf, type LookupDef } from '../../shared/lookups';
 import { contract } from '../../shared/contract';
 import { call } from '../../services/http/call';
 import { useI18n } from '../../services/i18n/react';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { LookupDialog } from './LookupDialog';
 import { useMagnifier } from './useMagnifier';
 

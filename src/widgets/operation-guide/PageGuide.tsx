@@ -11,7 +11,7 @@ import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { toaster } from '../request-layer/toaster';
 import { useShell } from '../shell-context';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 
 const OperationGuideDialog = lazy(() => import(/* webpackChunkName: "operation-guide" */ './OperationGuideDialog'));
 

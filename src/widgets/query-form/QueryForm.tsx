@@ -10,7 +10,7 @@ import { dictionaryOptions } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
 import { DynamicControl } from '../dynamic-form/DynamicField';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { HiddenFieldDialog, OrderPopover, SaveQueryDialog } from './QueryFormDialogs';
 import type { QueryPageActor } from './useQueryPage';
 

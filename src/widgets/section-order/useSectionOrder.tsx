@@ -7,7 +7,7 @@ import { contract } from '../../shared/contract';
 import { call } from '../../services/http/call';
 import { inspect } from '../../services/inspector';
 import { useI18n } from '../../services/i18n/react';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { toaster } from '../request-layer/toaster';
 import { SectionOrderPopover } from './SectionOrderPopover';
 

@@ -9,7 +9,7 @@ import { amountText } from '../../shared/format-amount';
 import type { PagedListApi } from '../../machines/paged-list.connect';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
-import { useLocaleModule } from '../inspector/use-locale-module';
+import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { PagedList } from '../paged-list/PagedList';
 import { ShellContext } from '../shell-context';
 import { ColumnSettings } from './ColumnSettings';

@@ -10,7 +10,7 @@ import { dataAuthCopyMachine } from '../../../machines/data-auth-copy.machine';
 import { connectDataAuthCopy } from '../../../machines/data-auth-copy.connect';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
 import { ScrollSelect } from '../../../widgets/scroll-select/ScrollSelect';
-import { useLocaleModule } from '../../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
 import type { ToolbarExtraProps } from './types';
 

@@ -11,7 +11,7 @@ import { tablePaging } from '../../../widgets/table';
 import { EditableTable, type EditableColumn, type EditableList } from '../../../widgets/editable-table';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
 import { usePagedList, type FetchPage } from '../../../widgets/paged-list/usePagedList';
-import { useLocaleModule } from '../../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import type { RowExtraProps } from './types';
 
 const values = resourceApi(valueDef);

@@ -9,7 +9,7 @@ import { useI18n } from '../../../services/i18n/react';
 import { grantDialogMachine, type GrantsAnswer } from '../../../machines/grant-dialog.machine';
 import { connectGrantDialog } from '../../../machines/grant-dialog.connect';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
-import { useLocaleModule } from '../../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
 import type { RowExtraProps } from './types';
 

@@ -13,7 +13,7 @@ import { orgStructTreeMachine, type OrgStructChange, type OrgStructNode } from '
 import { connectOrgStructTree } from '../../../machines/org-struct-tree.connect';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
 import { LookupField } from '../../../widgets/lookup/LookupField';
-import { useLocaleModule } from '../../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import type { RowExtraProps } from './types';
 
 const nodes = resourceApi(nodeDef);

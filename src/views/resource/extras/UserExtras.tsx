@@ -15,7 +15,7 @@ import { connectGrantDialog } from '../../../machines/grant-dialog.connect';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
 import { PagedList } from '../../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../../widgets/paged-list/usePagedList';
-import { useLocaleModule } from '../../../widgets/inspector/use-locale-module';
+import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
 import type { RowExtraProps, ToolbarExtraProps } from './types';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useI18n } from '../../services/i18n/react';
-import { loadModules } from '../../services/i18n/i18n';
+import { useI18n } from './react';
+import { loadModules } from './i18n';
 
 /**
  * Loads one or more locale modules for the current language, for a part of the page that the
