@@ -26,10 +26,7 @@ describe.each(availableBackends())('hide-button map on %s', (backend) => {
     await t?.dispose();
   });
 
-  const post = async <T = Row>(path: string, body: unknown, token = admin) => {
-    const headers = path.endsWith('/add') ? { 'request-token': await t.requestToken(token) } : undefined;
-    return (await t.post<T>(path, body, { token, headers })) as { status: number; body: Answer<T> };
-  };
+  const post = <T = Row>(path: string, body: unknown, token = admin) => t.post<T>(path, body, { token });
   const map = async (token: string) => {
     const res = await post<HideButtonMap>('/api/fsmc/auth/userMenu/query-hide-button', {}, token);
     expect(res.body.code).toBe(0);
