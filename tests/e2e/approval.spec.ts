@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, CHECKER, STAFF, loginAs } from './support/users';
+import { ADMIN, CHECKER, STAFF } from './support/users';
+import { formField as field, openRatePlans, recordForm as form, resourceRows as rows, submitRatePlan } from './support/rate-plans';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 import fs from 'node:fs';
 
@@ -13,17 +14,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
  * context per user.
  */
 
-const form = (page: Page) => page.getByTestId('record-form');
-const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
-const rows = (page: Page) => page.getByTestId('resource-table').locator('[data-part=row]');
 const approval = (page: Page) => page.getByTestId('approval');
 const currentStep = (page: Page) => approval(page).locator('[data-part=step][data-state=current]');
-
-async function openRatePlans(page: Page, user: { userCode: string; password: string }) {
-  await loginAs(page, user);
-  await page.goto('/index.html#/rate-plan');
-  await expect(page.getByTestId('resource-rate-plan')).toBeVisible();
-}
 
 test('a rate plan: staff submit, one approver passes the first step, another sends it back, the submitter reads the whole history', async ({ browser }) => {
   const planName = `两步审批方案${test.info().parallelIndex}-${test.info().retry}-${Date.now() % 100000}`;
@@ -31,17 +23,7 @@ test('a rate plan: staff submit, one approver passes the first step, another sen
   // The clerk fills in a plan, saves it as a draft and submits it.
   const staff = await (await browser.newContext()).newPage();
   await openRatePlans(staff, STAFF);
-  await staff.getByRole('button', { name: '新增', exact: true }).click();
-  await field(staff, 'planName').fill(planName);
-  await field(staff, 'rateType').selectOption({ label: '贷款市场报价利率' });
-  await field(staff, 'floatRate').fill('0.35');
-  await field(staff, 'effectiveDate').fill('2026-12-01');
-  await form(staff).getByRole('button', { name: '保存', exact: true }).click();
-  await expect(form(staff).getByTestId('record-version')).toContainText('草稿');
-  await form(staff).getByRole('button', { name: '提交', exact: true }).click();
-  await expect(form(staff)).toHaveCount(0);
-  const mine = rows(staff).filter({ hasText: planName });
-  await expect(mine).toContainText('待审核');
+  const mine = await submitRatePlan(staff, planName);
 
   // The first approver sees the first step active, the chart of the process, and passes it.
   const admin = await (await browser.newContext()).newPage();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF, loginAs } from './support/users';
+import { formField as field, openRatePlans, recordForm as form, submitRatePlan } from './support/rate-plans';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 /**
@@ -9,28 +10,14 @@ import { expectNoRawLocaleKeys } from './support/locale-keys';
  * the page is usable at 390 px.
  */
 
-const form = (page: Page) => page.getByTestId('record-form');
-const field = (page: Page, name: string) => form(page).locator(`#field-${name}`);
 const tasks = (page: Page) => page.getByTestId('todo-task');
 
 test('staff submit, the approver finds the task on the to-do page, passes it from there, and it leaves the list', async ({ browser }) => {
   const planName = `待办方案${test.info().parallelIndex}-${test.info().retry}-${Date.now() % 100000}`;
 
   const staff = await (await browser.newContext()).newPage();
-  await loginAs(staff, STAFF);
-  await staff.goto('/index.html#/rate-plan');
-  await expect(staff.getByTestId('resource-rate-plan')).toBeVisible();
-  await staff.getByRole('button', { name: '新增', exact: true }).click();
-  await field(staff, 'planName').fill(planName);
-  await field(staff, 'rateType').selectOption({ label: '贷款市场报价利率' });
-  await field(staff, 'floatRate').fill('0.35');
-  await field(staff, 'effectiveDate').fill('2026-12-01');
-  await form(staff).getByRole('button', { name: '保存', exact: true }).click();
-  await expect(form(staff).getByTestId('record-version')).toContainText('草稿');
-  await form(staff).getByRole('button', { name: '提交', exact: true }).click();
-  await expect(form(staff)).toHaveCount(0);
-  const mine = staff.getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: planName });
-  await expect(mine).toContainText('待审核');
+  await openRatePlans(staff, STAFF);
+  const mine = await submitRatePlan(staff, planName);
   // The to-do list names a record by its title field, the plan number the server gave it.
   const planNo = (await mine.textContent())!.match(/RP\d{6}/)![0];
 
