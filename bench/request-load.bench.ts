@@ -59,7 +59,7 @@ async function serve(backend: 'pglite' | 'postgres', databaseUrl: string | undef
   const loginRoutes = load('server/routes/fsmc/login').default;
   const envelope = load('src/shared/envelope');
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-load-'));
+  const dir = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), 'portal-bench-load-'));
   const db = await openDatabase(backend === 'postgres' ? { databaseUrl } : { dataDir: path.join(dir, 'db') });
   await migrateToLatest(db);
   const users = demoUsers({});
@@ -75,7 +75,10 @@ async function serve(backend: 'pglite' | 'postgres', databaseUrl: string | undef
     });
     await scope.register(loginRoutes, { prefix: '/api/fsmc' });
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // npm run bench reserves ports from BENCH_PORT (.tmp/bench/INTERFACE.md): PGlite's server on
+  // the first, PostgreSQL's on the next; a free port of the system's choosing otherwise.
+  const base = Number(process.env.BENCH_PORT ?? 0);
+  await app.listen({ host: '127.0.0.1', port: base ? base + (backend === 'postgres' ? 1 : 0) : 0 });
   const port = (app.server.address() as AddressInfo).port;
 
   // The key, agreed per client (issue 9) or the shared one of issue 3.
