@@ -4,7 +4,8 @@ import { CODE } from '../../src/shared/codes';
 import { ok, refuse } from '../http/answer';
 import { route } from '../http/route';
 import { requireFunc } from '../services/permissions';
-import { flowChart, flowSteps, historyList, reviewedResource, todoPage } from '../services/workflow';
+import { flowChart, flowSteps, historyList, todoPage } from '../services/workflow';
+import { reviewedResource } from '../../src/resources';
 
 /**
  * /api/wkfl: approval flows (issue 15; docs/approvals.md). Everyone with a session has their

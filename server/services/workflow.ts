@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { CODE } from '../../src/shared/codes';
-import { RESOURCES } from '../../src/resources';
-import type { ResourceDef } from '../../src/resources/define';
+import { reviewedResource } from '../../src/resources';
 import type { Language } from '../../src/shared/constants';
 import { SUBMIT_STEP_ID, dutyCodesOf, type FlowAction, type FlowStatus } from '../../src/shared/workflow';
 import type { ApprovalHistoryItem, FlowChart, FlowStep, FlowTask } from '../../src/shared/contract/wkfl';
@@ -302,10 +301,6 @@ export async function flowChart(db: Db, request: FastifyRequest, businessType: s
   };
 }
 
-/** The reviewed resource a business type names, or null. */
-export function reviewedResource(businessType: string): ResourceDef | null {
-  return RESOURCES.find((r) => r.code === businessType && r.lifecycle === 'review') ?? null;
-}
 
 /**
  * The user's to-do tasks: running flows at a step one of their duties may decide, which they

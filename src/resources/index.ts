@@ -91,3 +91,8 @@ export const RESOURCES: readonly ResourceDef[] = [
 export function resourceAt(path: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.path === path);
 }
+
+/** The reviewed resource a business type of the approval flows names (its code), or null. */
+export function reviewedResource(businessType: string): ResourceDef | null {
+  return RESOURCES.find((r) => r.code === businessType && r.lifecycle === 'review') ?? null;
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import { RESOURCES } from '../../../src/resources';
+import { RESOURCES, reviewedResource } from '../../../src/resources';
 import type { ResourceDef } from '../../../src/resources/define';
 import { nextRecordState } from '../../../src/machines/record-lifecycle.machine';
 import { ownerOf } from '../../../src/shared/attachments';
@@ -12,7 +12,7 @@ import { grantedFuncs } from '../permissions';
 import { GUIDE_ATTACHMENT_BUSINESS, mayEditGuide } from '../../../src/shared/operation-guide';
 import { mayReadGuide } from '../operation-guide';
 import { DECISION_ATTACHMENT_BUSINESS } from '../../../src/shared/workflow';
-import { mayDecideNow, reviewedResource } from '../workflow';
+import { mayDecideNow } from '../workflow';
 
 /**
  * Who may touch a file (docs/attachments.md, "Who reads what"). A file attached to a record is

@@ -21,7 +21,7 @@ import { DataTable, tablePaging, type SortState, type TableColumn } from '../../
 import { QueryForm, resourceQueryFields, useQueryPage } from '../../widgets/query-form';
 import { EditFormContainer } from './edit-form/EditFormContainer';
 import type { FlowMode } from '../../machines/save-submit.machine';
-import type { ReviewDecision } from './edit-form/ReviewPanel';
+import { reviewBody, type Review } from './edit-form/ReviewPanel';
 import { RowActions, type RowIntent } from './RowActions';
 import { RESOURCE_EXTRAS } from './extras';
 import { ExportDialog } from '../../widgets/export/ExportDialog';
@@ -94,9 +94,8 @@ function ResourcePage({ view }: { view: ResourceView }) {
     }
     list.act({ call: intent.call, body: { id: intent.row.id, version: intent.row.version } });
   };
-  const decide = (record: { id: number; version: number }, review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string; fileIdList: number[] }) => {
-    const changed = Object.keys(review.values).length > 0;
-    list.act({ call: 'review', body: { id: record.id, version: record.version, decision: review.decision, ...(review.comment ? { comment: review.comment } : {}), ...(changed ? { approvalField: review.approvalField, values: review.values } : {}), ...(review.fileIdList.length ? { fileIdList: review.fileIdList } : {}) } });
+  const decide = (record: { id: number; version: number }, review: Review) => {
+    list.act({ call: 'review', body: reviewBody(record, review) });
     setOpen(null);
   };
   const columns: Array<TableColumn<ResourceRow>> = def.columns.filter((c) => shownOnPage(view, c.field)).map((c) => ({

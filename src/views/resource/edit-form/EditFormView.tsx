@@ -17,7 +17,7 @@ import { FieldInput } from '../FieldInput';
 import { DraftNotice } from './DraftNotice';
 import { FormSections, type FormSection } from './FormSections';
 import { useEditFlow, useRecordForm, type EditFlow, type RecordFormRef } from './useEditForm';
-import { ReviewPanel, type ReviewDecision } from './ReviewPanel';
+import { ReviewPanel, type Review } from './ReviewPanel';
 import { useSectionOrder } from '../../../widgets/section-order';
 import { useShell } from '../../../widgets/shell-context';
 import { USER_TYPE_ADMIN } from '../../../shared/constants';
@@ -44,7 +44,7 @@ export interface EditFormProps {
   /** Approval mode: the route's approvalField (the config code); the resource's code when absent. */
   approvalField?: string | null;
   /** Approval mode: the checker's decision, with the fields the config opened, set or cleared. */
-  onReview?: (review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string; fileIdList: number[] }, record: { id: number; version: number }) => void;
+  onReview?: (review: Review, record: { id: number; version: number }) => void;
   /** The page's hide-button map entry (widgets §6): the bar's buttons and the review's decisions it hides are not offered. */
   display?: Display;
 }

@@ -6,6 +6,28 @@ import { SHOW_ALL, type Display } from '../../../shared/function-display';
 
 export type ReviewDecision = 'pass' | 'refuse' | 'back';
 
+/** A checker's review as the approval form hands it on: the decision with the fields the config opened, set or cleared, and the decision's files. */
+export interface Review {
+  decision: ReviewDecision;
+  comment: string;
+  values: Record<string, unknown>;
+  approvalField: string;
+  fileIdList: number[];
+}
+
+/** The body of a resource's review call for a review of a record (what a resource page and the to-do page send alike). */
+export function reviewBody(record: { id: number; version: number }, review: Review): Record<string, unknown> {
+  const changed = Object.keys(review.values).length > 0;
+  return {
+    id: record.id,
+    version: record.version,
+    decision: review.decision,
+    ...(review.comment ? { comment: review.comment } : {}),
+    ...(changed ? { approvalField: review.approvalField, values: review.values } : {}),
+    ...(review.fileIdList.length ? { fileIdList: review.fileIdList } : {}),
+  };
+}
+
 /**
  * The checker's decision under an approval form (the form itself has no button bar, widgets §4):
  * an opinion and pass, return or refuse. The page sends it with whatever fields the approval
