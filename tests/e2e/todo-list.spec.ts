@@ -2,6 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF, loginAs } from './support/users';
 import { formField as field, openRatePlans, recordForm as form, submitRatePlan } from './support/rate-plans';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import { apiClient } from './support/api';
+import { HEADERS } from '../../src/shared/constants';
+
+/** The administrator's own API session (it ends any browser session of the same user: use before one). */
+async function adminApi(origin: string) {
+  const api = apiClient(origin);
+  const login = await api.post('/api/fsmc/login/login', { userCode: ADMIN.userCode, password: ADMIN.password });
+  const session = { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
+  return {
+    post: async (path: string, body: unknown) => api.post(path, body, { ...session, [HEADERS.requestToken]: (await api.get('/api/fsmc/common/token/getToken', session)).body.data.token }),
+  };
+}
 
 /**
  * The to-do list page (issue 15 point 1; docs/approvals.md, "The to-do page"), in the real
@@ -20,6 +32,12 @@ test('staff submit, the approver finds the task on the to-do page, passes it fro
   const mine = await submitRatePlan(staff, planName);
   // The to-do list names a record by its title field, the plan number the server gave it.
   const planNo = (await mine.textContent())!.match(/RP\d{6}/)![0];
+
+  // Rate plans' Refuse hidden in the hide-button map (widgets §6): the review opened from the
+  // to-do page is the business page's, so it is hidden there too. No other test refuses a plan.
+  const origin = new URL(staff.url()).origin;
+  const hidden = await (await adminApi(origin)).post('/api/fsmc/func-button/add', { funcUrl: '/rate-plan', elementKind: 'button', elementCode: 'refuse', functionDisplay: false });
+  expect(hidden.body.code).toBe(0);
 
   // The approver's to-do page, a page of its own in the shell.
   const admin = await (await browser.newContext()).newPage();
@@ -45,6 +63,8 @@ test('staff submit, the approver finds the task on the to-do page, passes it fro
   await admin.keyboard.press('Enter');
   await expect(field(admin, 'planName')).toHaveValue(planName);
   await expect(admin.getByTestId('approval').locator('[data-part=step][data-state=current]')).toContainText('部门复核');
+  await expect(admin.getByTestId('review-panel').getByRole('button', { name: '退回' })).toBeVisible();
+  await expect(admin.getByTestId('review-panel').getByRole('button', { name: '拒绝' })).toHaveCount(0);
   await admin.getByTestId('review-panel').getByRole('textbox').fill('同意');
   await admin.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
   await expect(form(admin)).toHaveCount(0);
@@ -59,4 +79,8 @@ test('staff submit, the approver finds the task on the to-do page, passes it fro
   // The submitter has nothing to decide: an empty list says so.
   await staff.goto('/index.html#/todo-list');
   await expect(staff.getByTestId('todo-list')).toContainText('暂无待办任务');
+
+  // Shown again for everyone else (the browser's session of the administrator ends here).
+  const { id, version } = hidden.body.data as { id: number; version: number };
+  expect((await (await adminApi(origin)).post('/api/fsmc/func-button/disable', { id, version })).body.code).toBe(0);
 });

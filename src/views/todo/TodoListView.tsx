@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { RESOURCES } from '../../resources';
+import { reviewedResource } from '../../resources';
 import type { ResourceDef } from '../../resources/define';
 import { contract } from '../../shared/contract';
 import type { FlowTask } from '../../shared/contract/wkfl';
@@ -11,7 +11,8 @@ import { I18nProvider, useI18n } from '../../services/i18n/react';
 import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
 import { EditFormContainer } from '../resource/edit-form/EditFormContainer';
-import type { ReviewDecision } from '../resource/edit-form/ReviewPanel';
+import { reviewBody, type Review } from '../resource/edit-form/ReviewPanel';
+import { useFunctionDisplay } from '../../services/function-display';
 
 // The one place this list meets the API.
 const fetchTodo: FetchPage<FlowTask> = ({ start, limit }) => call(contract.wkfl.todo, { start, limit });
@@ -22,8 +23,6 @@ interface ReviewAction {
   body: Record<string, unknown>;
 }
 const runReview = ({ def, body }: ReviewAction) => resourceApi(def).run('review', body);
-
-const reviewedDef = (businessType: string) => RESOURCES.find((r) => r.code === businessType && r.lifecycle === 'review') ?? null;
 
 /**
  * The user's to-do list (issue 15 point 1; docs/approvals.md, "The to-do page"): running flows
@@ -36,12 +35,8 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
   const { t } = useI18n();
   const list = usePagedList<FlowTask, ReviewAction>(fetchPage, runReview);
   const [open, setOpen] = useState<{ def: ResourceDef; id: number } | null>(null);
-  const decide = (def: ResourceDef, record: { id: number; version: number }, review: { decision: ReviewDecision; comment: string; values: Record<string, unknown>; approvalField: string; fileIdList: number[] }) => {
-    const changed = Object.keys(review.values).length > 0;
-    list.act({
-      def,
-      body: { id: record.id, version: record.version, decision: review.decision, ...(review.comment ? { comment: review.comment } : {}), ...(changed ? { approvalField: review.approvalField, values: review.values } : {}), ...(review.fileIdList.length ? { fileIdList: review.fileIdList } : {}) },
-    });
+  const decide = (def: ResourceDef, record: { id: number; version: number }, review: Review) => {
+    list.act({ def, body: reviewBody(record, review) });
     setOpen(null);
   };
   return (
@@ -66,7 +61,7 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
               </Table.Header>
               <Table.Body>
                 {rows.map((task) => {
-                  const def = reviewedDef(task.businessType);
+                  const def = reviewedResource(task.businessType);
                   return (
                     <Table.Row key={task.instanceId} data-testid="todo-task" {...list.getRowProps(task)}>
                       <Table.Cell>{task.businessName}</Table.Cell>
@@ -93,17 +88,22 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
         )}
       </PagedList>
       {open && (
-        <EditFormContainer
-          key={`${open.def.code}-${open.id}`}
-          def={open.def}
-          open={{ mode: 'approval', id: open.id }}
-          onDone={() => list.refresh()}
-          onClose={() => setOpen(null)}
-          onReview={(review, record) => decide(open.def, record, review)}
-        />
+        // Only the dialog waits for the hide-button map (asked once per session), never the list.
+        <Suspense fallback={null}>
+          <TaskReview key={`${open.def.code}-${open.id}`} def={open.def} id={open.id} onDone={() => list.refresh()} onClose={() => setOpen(null)} onReview={(review, record) => decide(open.def, record, review)} />
+        </Suspense>
       )}
     </Stack>
   );
+}
+
+/**
+ * A task's review: its record's approval form, as the record's own page opens it, under the
+ * hide-button map of the business's page (widgets §6: the decisions hidden there are hidden here).
+ */
+function TaskReview({ def, id, onDone, onClose, onReview }: { def: ResourceDef; id: number; onDone: () => void; onClose: () => void; onReview: (review: Review, record: { id: number; version: number }) => void }) {
+  const display = useFunctionDisplay(def.path);
+  return <EditFormContainer def={def} display={display} open={{ mode: 'approval', id }} onDone={onDone} onClose={onClose} onReview={onReview} />;
 }
 
 /** The locale modules the review dialog's widgets speak (a resource page's), loaded before the page draws. */
