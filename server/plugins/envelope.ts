@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENVELOPE_KEY_CACHE_TTL_MS, ENVELOPE_MAX_SKEW_MS, ENVELOPE_KEY_ID_PATTERN, ENVELOPE_NONCE_PATTERN, ENVELOPE_VERSION } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
-import { fromBase64, looksLikeEnvelope, openEnvelope, verifyEnvelope } from '../../src/shared/envelope';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { looksLikeEnvelope } from '../../src/shared/envelope';
 import { refuse } from '../http/answer';
 import { claimKeyForSession, claimNonce, liveKey, type StoredKey } from '../security/envelope-keys';
+import { openBody, openingKey, signatureMatches, type OpeningKey } from '../security/envelope-crypto';
 import { TtlCache } from '../security/request-cache';
 
 declare module 'fastify' {
@@ -23,6 +23,9 @@ declare module 'fastify' {
 }
 
 const refuseEnvelope = (code: number) => refuse(code, {}, { status: 400 });
+
+/** A live key as cached: its row, and its bytes made ready for node:crypto once. */
+type CachedKey = StoredKey & { opening: OpeningKey };
 
 function needsEnvelope(request: FastifyRequest): boolean {
   if (!request.routeOptions.url?.startsWith('/api/')) return false;
@@ -42,21 +45,24 @@ function needsEnvelope(request: FastifyRequest): boolean {
  * A live key is remembered for ENVELOPE_KEY_CACHE_TTL_MS (and never past its expiry): a page's
  * burst of writes reads it once. A key rebound in this process is forgotten at once; one
  * rebound by another process is seen at most ENVELOPE_KEY_CACHE_TTL_MS later. The nonce is
- * never cached: its insert is the replay check every process shares.
+ * never cached: its insert is the replay check every process shares. The HMAC and the cipher
+ * run in node:crypto (security/envelope-crypto.ts), on key objects made once per cached key.
  */
 export default fp(async function envelope(app: FastifyInstance) {
   app.decorateRequest('envelopeKeyId', '');
-  const keys = new TtlCache<StoredKey>(ENVELOPE_KEY_CACHE_TTL_MS, () => app.clock.now(), (keyId) => [`key:${keyId}`]);
+  const keys = new TtlCache<CachedKey>(ENVELOPE_KEY_CACHE_TTL_MS, () => app.clock.now(), (keyId) => [`key:${keyId}`]);
   const unsubscribe = app.changes.onChange((change) => {
     if ('keyId' in change) keys.block(`key:${change.keyId}`);
   });
   app.addHook('onClose', async () => void unsubscribe());
-  const lookUp = async (keyId: string, now: number): Promise<StoredKey | undefined> => {
+  const lookUp = async (keyId: string, now: number): Promise<CachedKey | undefined> => {
     const known = keys.get(keyId);
     if (known) return known.expiresAt > now ? known : undefined;
     const mark = keys.reading();
-    const key = await liveKey(app.db, keyId, now);
-    if (key) keys.set(keyId, key, mark);
+    const row = await liveKey(app.db, keyId, now);
+    if (!row) return undefined;
+    const key = { ...row, opening: openingKey(row) };
+    keys.set(keyId, key, mark);
     return key;
   };
   // Old nonces and retired keys are swept by the housekeeping timer (plugins/housekeeping.ts).
@@ -77,15 +83,16 @@ export default fp(async function envelope(app: FastifyInstance) {
     const session = request.sessionTokenHash;
     if (session && key.sessionHash !== null && key.sessionHash !== session) throw refuseEnvelope(CODE.envelopeKeyUnknown);
     if (key.cipher !== body.flag) throw refuseEnvelope(CODE.envelopeInvalid);
-    if (!verifyEnvelope(body, { method: request.method, path: request.url.split('?')[0]! }, key.macKey)) throw refuseEnvelope(CODE.envelopeBadSignature);
+    if (!signatureMatches(body, { method: request.method, path: request.url.split('?')[0]! }, key.opening)) throw refuseEnvelope(CODE.envelopeBadSignature);
     let plain: unknown;
     try {
-      plain = openEnvelope(body, key.encKey);
+      plain = openBody(body, key.opening);
     } catch {
       throw refuseEnvelope(CODE.envelopeInvalid);
     }
-    // The replay check remembers the nonce's bytes, so no other spelling of them passes as new.
-    if (!(await claimNonce(app.db, key.keyId, bytesToHex(fromBase64(body.nonce))))) throw refuseEnvelope(CODE.envelopeReplay);
+    // The replay check remembers the nonce's bytes (16 characters of ENVELOPE_NONCE_PATTERN are
+    // exactly 12 bytes, one spelling each), so no other spelling of them passes as new.
+    if (!(await claimNonce(app.db, key.keyId, Buffer.from(body.nonce, 'base64').toString('hex')))) throw refuseEnvelope(CODE.envelopeReplay);
     // First authenticated use of a key agreed before login (a new page of a logged-in user).
     if (session && key.sessionHash === null) {
       const mark = keys.reading();

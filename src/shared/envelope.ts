@@ -132,8 +132,11 @@ export function fromBase64(text: string): Uint8Array {
 
 export const isEnvelopeCipher = (value: unknown): value is EnvelopeCipher => typeof value === 'string' && (ENVELOPE_CIPHERS as readonly string[]).includes(value);
 
-/** The exact bytes the HMAC covers; a field separator no base64, hex or number contains. */
-function signedText(e: Omit<Envelope, 'signature'>, target: EnvelopeTarget): string {
+/**
+ * The exact text the HMAC covers (as UTF-8); a field separator no base64, hex or number
+ * contains. The server verifies the same text with node:crypto (server/security/envelope-crypto.ts).
+ */
+export function signedText(e: Omit<Envelope, 'signature'>, target: EnvelopeTarget): string {
   return [e.version, String(e.timestamp), e.nonce, e.flag, e.keyId, target.method.toUpperCase(), target.path, e.data].join('\n');
 }
 
