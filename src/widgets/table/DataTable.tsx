@@ -1,5 +1,5 @@
-import { useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Box, Checkbox, HStack, Link, Stack, Table, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { memo, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Box, Checkbox, HStack, Stack, Table, VisuallyHidden, chakra, visuallyHiddenStyle, type SystemStyleObject } from '@chakra-ui/react';
 import { getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row as TableRow, type RowSelectionState, type Updater } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { columnLayout, type ColumnKind } from '../../shared/column-layout';
@@ -120,8 +120,11 @@ export interface DataTableProps<Row> {
 export const ROW_HEIGHT = 36;
 /** The header row's height in pixels (the rows start below it in the scrolled area). */
 export const HEADER_HEIGHT = 40;
-/** Rows drawn beyond the visible ones on each side, so a fast scroll shows no gap. */
-export const OVERSCAN = 8;
+/**
+ * Rows drawn beyond the visible ones on each side, so a fast scroll shows no gap: a wheel's
+ * notch (three rows) and a little more. Each is drawn on every frame of a fling, so no more.
+ */
+export const OVERSCAN = 4;
 /** The rows' area when the page has no layout to ask (jsdom, a hidden keep-alive page). */
 export const FALLBACK_VIEWPORT_HEIGHT = 600;
 const DEFAULT_MAX_HEIGHT = '65vh';
@@ -214,6 +217,19 @@ export function DataTable<Row>({ code, columns, list, sort = null, onSortChange,
   });
 
   const headers = [...table.getLeftLeafHeaders(), ...table.getCenterLeafHeaders(), ...table.getRightLeafHeaders()];
+  // What every body row draws, built once a render of the table, not once a row or a scroll:
+  // the columns shown, in order, each with its cell style. Rows are memoised on it.
+  const rowView: RowView<Row> = {
+    cells: headers.map((h) => {
+      const column = byField.get(h.column.id)!;
+      return { column, style: cellStyle(h.column, column.kind, false), onLink: linkable(column) ? openLink : undefined };
+    }),
+    offset: list.offset,
+    getRowProps: list.getRowProps,
+    lang,
+    t,
+    radioName: `${code}-row`,
+  };
 
   return (
     <Stack gap="2" data-part="data-table" data-testid={testId} data-settings-state={settings.state}>
@@ -258,18 +274,7 @@ export function DataTable<Row>({ code, columns, list, sort = null, onSortChange,
               );
             })}
             maxHeight={maxHeight}
-            renderRow={(row, index) => (
-              <Table.Row key={row.id} {...list.getRowProps(row.original, index)} aria-rowindex={index + 2} data-selected={row.getIsSelected() ? '' : undefined} h={`${ROW_HEIGHT}px`}>
-                {[...row.getLeftVisibleCells(), ...row.getCenterVisibleCells(), ...row.getRightVisibleCells()].map((cell) => {
-                  const column = byField.get(cell.column.id)!;
-                  return (
-                    <Table.Cell key={cell.id} style={cellStyle(cell.column, column.kind, false)} data-kind={column.kind} px="2" py="0" whiteSpace="nowrap" overflow="hidden" textOverflow="ellipsis">
-                      <CellContent column={column} row={row} index={index} seq={list.offset + index + 1} lang={lang} t={t} onLink={linkable(column) ? () => openLink(row.original, column) : undefined} radioName={`${code}-row`} />
-                    </Table.Cell>
-                  );
-                })}
-              </Table.Row>
-            )}
+            view={rowView}
           />
         )}
       </PagedList>
@@ -280,7 +285,10 @@ export function DataTable<Row>({ code, columns, list, sort = null, onSortChange,
 /** Width and alignment of the column's kind (portal-shell §9), and for the header and fixed columns, where it sticks (CSS position: sticky). */
 function cellStyle<Row>(column: Column<Row>, kind: ColumnKind, header: boolean): CSSProperties {
   const size = column.getSize();
-  const style: CSSProperties = { width: size, minWidth: size, maxWidth: size, height: header ? HEADER_HEIGHT : ROW_HEIGHT, textAlign: columnLayout(kind).align };
+  // A body cell needs no more than its width and alignment: the fixed table layout takes the
+  // columns' widths from the header, and the row's height is BODY_CSS's (fewer inline
+  // properties for React to set on each cell a scroll draws).
+  const style: CSSProperties = header ? { width: size, minWidth: size, maxWidth: size, height: HEADER_HEIGHT, textAlign: columnLayout(kind).align } : { width: size, textAlign: columnLayout(kind).align };
   const pinned = column.getIsPinned();
   if (header) Object.assign(style, { position: 'sticky', top: 0, zIndex: pinned ? 3 : 2 });
   if (pinned === 'left') Object.assign(style, { position: 'sticky', left: column.getStart('left'), zIndex: header ? 3 : 1 });
@@ -292,10 +300,53 @@ function cellStyle<Row>(column: Column<Row>, kind: ColumnKind, header: boolean):
 }
 
 /**
+ * The body's rows and cells styled from one class on the body (Chakra's table recipe, `sm`
+ * and `line`, as `Table.Row` and `Table.Cell` had it, and a link cell's `Link` underline):
+ * a cell is a plain `<td>`, so drawing one resolves no style props (issue 16: per-cell style
+ * props were most of a scrolled frame's work).
+ */
+const BODY_CSS: SystemStyleObject = {
+  '& > tr[data-part="row"]': { bg: 'bg', height: `${ROW_HEIGHT}px` },
+  '& > tr[data-part="row"][data-selected]': { bg: 'colorPalette.subtle' },
+  '& > tr[data-part="row"] > td': { textAlign: 'start', borderBottomWidth: '1px', px: '2', py: '0', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& [data-part="row-check"]': { display: 'inline-flex', verticalAlign: 'middle', position: 'relative', cursor: 'pointer' },
+  '& [data-part="row-check"] > [data-part="control"]': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: '0',
+    boxSize: '4',
+    borderWidth: '1px',
+    borderColor: 'border.emphasized',
+    borderRadius: 'l1',
+    color: 'colorPalette.contrast',
+    '& > svg': { boxSize: 'full' },
+  },
+  '& [data-part="row-check"] > [data-state="checked"]': { bg: 'colorPalette.solid', borderColor: 'colorPalette.solid' },
+  '& [data-part="row-check"] > input:focus-visible + [data-part="control"]': { outline: '2px solid', outlineOffset: '2px', outlineColor: 'colorPalette.focusRing' },
+  '& button[data-part="link"]': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    maxW: 'full',
+    cursor: 'pointer',
+    borderRadius: 'l1',
+    outline: 'none',
+    focusVisibleRing: 'outside',
+    color: 'blue.fg',
+    textDecoration: 'underline',
+    textUnderlineOffset: '3px',
+    textDecorationColor: 'currentColor/20',
+  },
+};
+
+/**
  * The scrolled area: the sticky header, then only the rows in view (TanStack Virtual), with
  * spacer rows above and below standing for the others, so the scrollbar is the whole page's.
+ * A scroll re-renders this component only: rows already drawn are memoised (BodyRow), so a
+ * frame draws just the rows coming into view.
  */
-function VirtualRows<Row>({ table, rows, count, headers, maxHeight, renderRow }: { table: ReturnType<typeof useReactTable<Row>>; rows: TableRow<Row>[]; count: number; headers: ReactNode[]; maxHeight: string | number; renderRow: (row: TableRow<Row>, index: number) => ReactNode }) {
+function VirtualRows<Row>({ table, rows, count, headers, maxHeight, view }: { table: ReturnType<typeof useReactTable<Row>>; rows: TableRow<Row>[]; count: number; headers: ReactNode[]; maxHeight: string | number; view: RowView<Row> }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count,
@@ -315,13 +366,16 @@ function VirtualRows<Row>({ table, rows, count, headers, maxHeight, renderRow }:
         <Table.Header>
           <Table.Row aria-rowindex={1}>{headers}</Table.Row>
         </Table.Header>
-        <Table.Body>
+        <Table.Body css={BODY_CSS}>
           {top > 0 && (
             <tr aria-hidden="true" data-part="spacer">
               <td colSpan={span} style={{ height: top, padding: 0, border: 0 }} />
             </tr>
           )}
-          {items.map((item) => renderRow(rows[item.index]!, item.index))}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return <BodyRow key={row.id} row={row} index={item.index} selected={row.getIsSelected()} view={view} />;
+          })}
           {bottom > 0 && (
             <tr aria-hidden="true" data-part="spacer">
               <td colSpan={span} style={{ height: bottom, padding: 0, border: 0 }} />
@@ -332,6 +386,34 @@ function VirtualRows<Row>({ table, rows, count, headers, maxHeight, renderRow }:
     </Box>
   );
 }
+
+/** What each body row draws: built by the table once a render (see DataTable). */
+interface RowView<Row> {
+  /** The columns shown, in order, with their cells' width, alignment and sticking. */
+  cells: Array<{ column: TableColumn<Row>; style: CSSProperties; onLink?: (row: Row, column: TableColumn<Row>) => void }>;
+  offset: number;
+  getRowProps: TableList<Row>['getRowProps'];
+  lang: Language;
+  t: (key: string, params?: Record<string, unknown>) => string;
+  radioName: string;
+}
+
+/**
+ * One body row. Memoised: its props change only when the row, its place, its ticking or the
+ * table's view do, so scrolling does not draw the rows that stay in view again.
+ */
+const BodyRow = memo(function BodyRow<Row>({ row, index, selected, view }: { row: TableRow<Row>; index: number; selected: boolean; view: RowView<Row> }) {
+  const seq = view.offset + index + 1;
+  return (
+    <tr {...view.getRowProps(row.original, index)} aria-rowindex={index + 2} data-selected={selected ? '' : undefined}>
+      {view.cells.map(({ column, style, onLink }) => (
+        <td key={column.field} style={style} data-kind={column.kind}>
+          <CellContent column={column} row={row} index={index} seq={seq} lang={view.lang} t={view.t} onLink={onLink ? () => onLink(row.original, column) : undefined} radioName={view.radioName} />
+        </td>
+      ))}
+    </tr>
+  );
+}) as <Row>(props: { row: TableRow<Row>; index: number; selected: boolean; view: RowView<Row> }) => ReactNode;
 
 const SortButton = chakra('button', { base: { display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', font: 'inherit', color: 'inherit', maxW: 'full', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' } } });
 
@@ -436,12 +518,7 @@ function CellContent<Row>({
     case 'seq':
       return <>{seq}</>;
     case 'checkbox':
-      return (
-        <Checkbox.Root size="sm" verticalAlign="middle" checked={row.getIsSelected()} onCheckedChange={(d) => row.toggleSelected(d.checked === true)}>
-          <Checkbox.HiddenInput aria-label={t('table.selectRow', { n: seq })} />
-          <Checkbox.Control />
-        </Checkbox.Root>
-      );
+      return <RowCheck checked={row.getIsSelected()} label={t('table.selectRow', { n: seq })} onChange={(checked) => row.toggleSelected(checked)} />;
     case 'radio':
       return <input type="radio" name={radioName} aria-label={t('table.selectRow', { n: seq })} checked={row.getIsSelected()} onChange={() => row.toggleSelected(true)} />;
     case 'amount':
@@ -450,16 +527,37 @@ function CellContent<Row>({
       const text = column.format ? column.format(value, row.original) : cellText(value);
       if (column.kind === 'link' && onLink && text !== '')
         return (
-          <Link asChild variant="underline" colorPalette="blue">
-            <button type="button" data-part="link" onClick={onLink}>
-              <CutText text={text} />
-            </button>
-          </Link>
+          <button type="button" data-part="link" onClick={onLink}>
+            <CutText text={text} />
+          </button>
         );
       return <CutText text={text} />;
     }
   }
 }
+
+/**
+ * A row's tick box: Chakra's `sm` solid checkbox drawn with plain elements (a native input,
+ * visually hidden, and its box styled from BODY_CSS), not a Checkbox machine per row, which a
+ * fast scroll would start and stop for every row it passes.
+ */
+function RowCheck({ checked, label, onChange }: { checked: boolean; label: string; onChange: (checked: boolean) => void }) {
+  return (
+    <label data-part="row-check">
+      <input type="checkbox" aria-label={label} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} style={VISUALLY_HIDDEN} />
+      <span data-part="control" data-state={checked ? 'checked' : 'unchecked'} aria-hidden="true">
+        {checked && (
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3px" strokeLinecap="round" strokeLinejoin="round">
+            <polyline points="20 6 9 17 4 12" />
+          </svg>
+        )}
+      </span>
+    </label>
+  );
+}
+
+/** Chakra's VisuallyHidden as a plain style: no style props to resolve in a cell. */
+const VISUALLY_HIDDEN = visuallyHiddenStyle as CSSProperties;
 
 /** Widgets §9: long text cut with an ellipsis; the whole shows on hover and is what screen readers read. */
 function CutText({ text }: { text: string }) {
@@ -468,7 +566,7 @@ function CutText({ text }: { text: string }) {
   return (
     <span title={text} data-part="cut-text">
       <span aria-hidden="true">{shown.text}</span>
-      <VisuallyHidden>{text}</VisuallyHidden>
+      <span style={VISUALLY_HIDDEN}>{text}</span>
     </span>
   );
 }
