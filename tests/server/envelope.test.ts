@@ -129,6 +129,17 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
     expect(await orgs('ENV-REPLAY')).toBe(1);
   });
 
+  it('accepts an envelope delivered many times at once exactly once, beside fresh ones in the same batch of claims', async () => {
+    const sealed = await t.seal(URL, { orgCode: 'ENV-RACE', orgName: 'once' }, { token });
+    const fresh = await Promise.all([1, 2, 3].map((i) => t.seal(URL, { orgCode: `ENV-RACE-${i}`, orgName: 'fresh' }, { token })));
+    const answers = await Promise.all([...Array.from({ length: 6 }, () => send(sealed)), ...fresh.map((f) => send(f))]);
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.slice(0, 6).filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.slice(0, 6).filter((c) => c === CODE.envelopeReplay)).toHaveLength(5);
+    expect(codes.slice(6)).toEqual([0, 0, 0]);
+    expect([await orgs('ENV-RACE'), await orgs('ENV-RACE-1'), await orgs('ENV-RACE-2'), await orgs('ENV-RACE-3')]).toEqual([1, 1, 1, 1]);
+  });
+
   it('refuses a timestamp more than 300 s off, either way, and accepts one just inside', async () => {
     for (const offset of [-(ENVELOPE_MAX_SKEW_MS + 5_000), ENVELOPE_MAX_SKEW_MS + 5_000]) {
       const res = await send(await t.seal(URL, { orgCode: 'ENV-STALE', orgName: 'late' }, { token, now: Date.now() + offset }));
