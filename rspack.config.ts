@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig } from '@rspack/cli';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
+import { ChakraGlobalCssPlugin } from './scripts/build/chakra-global-css.cjs';
 
 const root = __dirname;
 const production = process.env.NODE_ENV !== 'development';
@@ -133,6 +134,7 @@ const client: Configuration = {
       ],
     }),
     new LocaleOverridesPlugin(),
+    new ChakraGlobalCssPlugin(),
     ...(production ? [new CompressAssetsPlugin()] : []),
     new rspack.DefinePlugin({ 'process.env.INSPECTOR': JSON.stringify(process.env.INSPECTOR ?? (production ? 'off' : 'on')) }),
   ],

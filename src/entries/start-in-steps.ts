@@ -27,7 +27,7 @@ export async function startInSteps(app: () => Promise<ReactNode>): Promise<void>
   await nextTask();
   await import(/* webpackMode: "eager" */ '../services/theme-defaults');
   await nextTask();
-  await import(/* webpackMode: "eager" */ '../services/theme');
+  await import(/* webpackMode: "eager" */ '../services/theme-system');
   await nextTask();
   const element = await app();
   await nextTask();

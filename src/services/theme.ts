@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { createSystem, defineConfig } from '@chakra-ui/react';
 import { DEFAULT_NAV_COLOR, DEFAULT_THEME, NAV_COLORS, THEME_NAMES } from '../shared/constants';
 import { local } from './storage';
-import { chakraDefaults } from './theme-defaults';
+
+export { system } from './theme-system';
 
 /**
  * Colour themes by the spec's names (var1…var6, default var6), each a Chakra colour palette;
@@ -68,25 +68,3 @@ export function useThemeChoice(): ThemeChoice {
     () => current,
   );
 }
-
-/**
- * Palettes whose shade 600 (Chakra's `solid`) carries white text below WCAG AA's 4.5:1 (teal
- * 3.74, cyan 3.68, orange 3.56, green 3.30) take shade 700 instead; blue and purple pass at 600.
- * `solid` fills the header and primary buttons, so this is where their contrast is decided;
- * tests/unit/theme-contrast.test.ts measures every theme.
- */
-const DARKER_SOLID = ['cyan', 'green', 'orange', 'teal'] as const;
-const solidTokens = Object.fromEntries(DARKER_SOLID.map((p) => [p, { solid: { value: { _light: `{colors.${p}.700}`, _dark: `{colors.${p}.700}` } } }]));
-/**
- * A field's error text (Field.ErrorText, Fieldset.ErrorText) is `fg.error`: Chakra's red.500 on
- * white is 3.76:1, below AA for its small text; red.700 is well above it.
- */
-const errorTokens = { fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } } };
-
-export const system = createSystem(
-  chakraDefaults,
-  defineConfig({
-    globalCss: { 'html, body, #root': { height: '100%' } },
-    theme: { semanticTokens: { colors: { ...solidTokens, ...errorTokens } } },
-  }),
-);
