@@ -121,10 +121,10 @@ export const ROW_HEIGHT = 36;
 /** The header row's height in pixels (the rows start below it in the scrolled area). */
 export const HEADER_HEIGHT = 40;
 /**
- * Rows drawn beyond the visible ones on each side, so a fast scroll shows no gap: a wheel's
- * notch (three rows) and a little more. Each is drawn on every frame of a fling, so no more.
+ * Rows drawn beyond the visible ones on each side, so a scroll shows no gap: a wheel's notch
+ * (three rows). Each is drawn again on every frame of a fling, so no more.
  */
-export const OVERSCAN = 4;
+export const OVERSCAN = 3;
 /** The rows' area when the page has no layout to ask (jsdom, a hidden keep-alive page). */
 export const FALLBACK_VIEWPORT_HEIGHT = 600;
 const DEFAULT_MAX_HEIGHT = '65vh';
@@ -408,7 +408,7 @@ const BodyRow = memo(function BodyRow<Row>({ row, index, selected, view }: { row
     <tr {...view.getRowProps(row.original, index)} aria-rowindex={index + 2} data-selected={selected ? '' : undefined}>
       {view.cells.map(({ column, style, onLink }) => (
         <td key={column.field} style={style} data-kind={column.kind}>
-          <CellContent column={column} row={row} index={index} seq={seq} lang={view.lang} t={view.t} onLink={onLink ? () => onLink(row.original, column) : undefined} radioName={view.radioName} />
+          {cellContent(column, row, index, seq, view, onLink ? () => onLink(row.original, column) : undefined)}
         </td>
       ))}
     </tr>
@@ -493,47 +493,38 @@ function HeaderCell<Row>({
   );
 }
 
-function CellContent<Row>({
-  column,
-  row,
-  index,
-  seq,
-  lang,
-  t,
-  onLink,
-  radioName,
-}: {
-  column: TableColumn<Row>;
-  row: TableRow<Row>;
-  index: number;
-  seq: number;
-  lang: Language;
-  t: (key: string, params?: Record<string, unknown>) => string;
-  onLink?: () => void;
-  radioName: string;
-}) {
-  if (column.render) return <>{column.render(row.original, index)}</>;
+/**
+ * A cell's content. Called as a function, not rendered as a component: a scroll mounts every
+ * cell of the rows coming into view, and a component here would be one more fiber for each.
+ * What a column's own `render` draws stays in a component of its own (it may use hooks).
+ */
+function cellContent<Row>(column: TableColumn<Row>, row: TableRow<Row>, index: number, seq: number, view: RowView<Row>, onLink?: () => void): ReactNode {
+  if (column.render) return <ColumnRender render={column.render} row={row.original} index={index} />;
   const value = (row.original as Cells)[column.field];
   switch (column.kind) {
     case 'seq':
-      return <>{seq}</>;
+      return seq;
     case 'checkbox':
-      return <RowCheck checked={row.getIsSelected()} label={t('table.selectRow', { n: seq })} onChange={(checked) => row.toggleSelected(checked)} />;
+      return rowCheck(row.getIsSelected(), view.t('table.selectRow', { n: seq }), (checked) => row.toggleSelected(checked));
     case 'radio':
-      return <input type="radio" name={radioName} aria-label={t('table.selectRow', { n: seq })} checked={row.getIsSelected()} onChange={() => row.toggleSelected(true)} />;
+      return <input type="radio" name={view.radioName} aria-label={view.t('table.selectRow', { n: seq })} checked={row.getIsSelected()} onChange={() => row.toggleSelected(true)} />;
     case 'amount':
-      return <>{amountText(value, lang, column.decimals)}</>;
+      return amountText(value, view.lang, column.decimals);
     default: {
       const text = column.format ? column.format(value, row.original) : cellText(value);
       if (column.kind === 'link' && onLink && text !== '')
         return (
           <button type="button" data-part="link" onClick={onLink}>
-            <CutText text={text} />
+            {cutTextNode(text)}
           </button>
         );
-      return <CutText text={text} />;
+      return cutTextNode(text);
     }
   }
+}
+
+function ColumnRender<Row>({ render, row, index }: { render: NonNullable<TableColumn<Row>['render']>; row: Row; index: number }) {
+  return <>{render(row, index)}</>;
 }
 
 /**
@@ -541,7 +532,7 @@ function CellContent<Row>({
  * visually hidden, and its box styled from BODY_CSS), not a Checkbox machine per row, which a
  * fast scroll would start and stop for every row it passes.
  */
-function RowCheck({ checked, label, onChange }: { checked: boolean; label: string; onChange: (checked: boolean) => void }) {
+function rowCheck(checked: boolean, label: string, onChange: (checked: boolean) => void): ReactNode {
   return (
     <label data-part="row-check">
       <input type="checkbox" aria-label={label} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} style={VISUALLY_HIDDEN} />
@@ -560,9 +551,9 @@ function RowCheck({ checked, label, onChange }: { checked: boolean; label: strin
 const VISUALLY_HIDDEN = visuallyHiddenStyle as CSSProperties;
 
 /** Widgets §9: long text cut with an ellipsis; the whole shows on hover and is what screen readers read. */
-function CutText({ text }: { text: string }) {
+function cutTextNode(text: string): ReactNode {
   const shown = cutText(text);
-  if (!shown.cut) return <>{text}</>;
+  if (!shown.cut) return text;
   return (
     <span title={text} data-part="cut-text">
       <span aria-hidden="true">{shown.text}</span>

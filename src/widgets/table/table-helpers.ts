@@ -39,6 +39,8 @@ export function resizable(kind: ColumnKind): boolean {
  * an emoji is one, never split in half).
  */
 export function cutText(text: string, max: number = LONG_CELL_TEXT_MAX): { text: string; cut: boolean } {
+  // No more UTF-16 units than the most characters: nothing to count (most cells; a table draws many).
+  if (text.length <= max) return { text, cut: false };
   const chars = Array.from(text);
   return chars.length > max ? { text: `${chars.slice(0, max).join('')}…`, cut: true } : { text, cut: false };
 }
