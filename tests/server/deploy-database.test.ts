@@ -28,7 +28,7 @@ const oneLine = (message: string) => expect(message).not.toMatch(/\n|\bat .+:\d+
 
 describe('embedded PGlite: one DATA_DIR, one process', () => {
   it('refuses a second opener of a DATA_DIR in use with one line, and the first loses nothing', async () => {
-    const first = await openTestDb('pglite');
+    const first = await openTestDb('pglite', { onDisk: true });
     try {
       await first.db.insertInto('org').values({ orgCode: 'LOCK-BEFORE', orgName: 'before', orgType: 'SUB' }).execute();
       const error = await refusal(openDatabase({ dataDir: first.location }));

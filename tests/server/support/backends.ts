@@ -14,6 +14,11 @@ export const ROOT = path.resolve(__dirname, '../../..');
 export const TMP = path.resolve(ROOT, process.env.TEST_TMP ?? '.tmp');
 export const RUN_ID = (process.env.TEST_RUN_ID ?? 'main').replace(/[^a-z0-9]/gi, '').toLowerCase() || 'main';
 export const PGLITE_TEMPLATE = path.join(TMP, 'pglite-template');
+/**
+ * The same template as one tarball (PGlite's dumpDataDir): a test file's PGlite starts from it
+ * in memory, which costs a fraction of copying, then deleting, the directory's 1,400 files.
+ */
+export const PGLITE_TEMPLATE_TAR = path.join(TMP, 'pglite-template.tar');
 /** Every database a run creates starts with this prefix; teardown drops them all. */
 export const PG_DB_PREFIX = `portal_test_${RUN_ID}_`;
 export const PG_TEMPLATE_DB = `${PG_DB_PREFIX}template`;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { seedIfEmpty, demoUsers } from '../../../server/db/seed';
-import { PGLITE_TEMPLATE, PG_TEMPLATE_DB, STATE_FILE, TMP, withDatabase, type SetupState } from './backends';
+import { PGLITE_TEMPLATE, PGLITE_TEMPLATE_TAR, PG_TEMPLATE_DB, STATE_FILE, TMP, withDatabase, type SetupState } from './backends';
 
 async function reachablePostgres(): Promise<string | null> {
   const candidates = [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean) as string[];
@@ -34,6 +34,13 @@ export default async function globalSetup() {
   await migrateToLatest(lite);
   await seedIfEmpty(lite, users);
   await lite.destroy();
+  {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const raw = await PGlite.create(PGLITE_TEMPLATE);
+    const tarball = await raw.dumpDataDir('none');
+    await raw.close();
+    fs.writeFileSync(PGLITE_TEMPLATE_TAR, Buffer.from(await tarball.arrayBuffer()));
+  }
 
   const adminUrl = await reachablePostgres();
   if (adminUrl) {

@@ -12,7 +12,7 @@ import { HEADERS } from '../../../src/shared/constants';
 import { endpoints } from '../../../src/shared/contract';
 import { RESOURCES } from '../../../src/resources';
 import { resourceEndpointList } from '../../../src/resources/contract';
-import { PGLITE_TEMPLATE, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
+import { PGLITE_TEMPLATE, PGLITE_TEMPLATE_TAR, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
 
 /** The demo users tests log in as: two administrators (the second reviews what the first wrote) and a staff user. */
 const DEMO_CODES = ['admin', 'checker', 'staff'] as const;
@@ -34,9 +34,24 @@ export interface TestDb {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated and seeded database for one test file: a copy of the run's template. */
-export async function openTestDb(backend: Backend): Promise<TestDb> {
-  if (backend === 'pglite') {
+/** The template's tarball, read once per test file. */
+let templateTarball: Blob | undefined;
+
+export interface TestDbOptions {
+  /**
+   * PGlite in a directory of its own (a copy of the template) rather than in memory: for the
+   * tests of the data directory itself (its lock, a reopen). `location` is then that directory.
+   */
+  onDisk?: boolean;
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: a copy of the run's template. On
+ * PGlite it lives in memory (the same engine, SQL and catalogue; only the files are not on disk),
+ * and `location` is 'memory://' unless `onDisk` asked for a directory.
+ */
+export async function openTestDb(backend: Backend, options: TestDbOptions = {}): Promise<TestDb> {
+  if (backend === 'pglite' && options.onDisk) {
     const dir = tempDir('db');
     fs.cpSync(PGLITE_TEMPLATE, dir, { recursive: true });
     const db = await openDatabase({ dataDir: dir });
@@ -49,6 +64,11 @@ export async function openTestDb(backend: Backend): Promise<TestDb> {
         fs.rmSync(dir, { recursive: true, force: true });
       },
     };
+  }
+  if (backend === 'pglite') {
+    templateTarball ??= new Blob([fs.readFileSync(PGLITE_TEMPLATE_TAR)]);
+    const db = await openDatabase({ dataDir: 'memory://', loadDataDir: templateTarball });
+    return { db, backend, location: 'memory://', dispose: () => db.destroy() };
   }
   const adminUrl = readState().postgresAdminUrl!;
   const name = `${PG_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
