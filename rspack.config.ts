@@ -84,16 +84,21 @@ class CompressAssetsPlugin {
 }
 
 /**
- * The login page's callers read the contract's areas as plain data built at build time, without
- * TypeBox (scripts/build/contract-endpoints-loader.cjs, issue 16); define.ts, endpoint-read.ts
- * and the index stay as they are, and so does every other importer.
+ * The browser's callers read the contract's areas as plain data made at build time, without
+ * TypeBox, and the shell its resource routes without the resource definitions
+ * (scripts/build/build-time-data-loader.cjs, issue 16); the server, the tests and the resource
+ * machinery (src/resources, which validates forms with the schemas) use the modules as they are.
+ * The contract's modules only declare, so a re-export nobody reads costs nothing (sideEffects).
  */
-const contractEndpointsRule = {
-  test: /src[\\/]shared[\\/]contract[\\/](?!define\.ts$|endpoint-read\.ts$|index\.ts$)[\w-]+\.ts$/,
-  issuer: /src[\\/](services[\\/]api[\\/](login|shell)\.ts|services[\\/]cert[\\/]actors\.ts|views[\\/]login[\\/][\w-]+\.tsx?)$/,
-  use: [{ loader: path.join(root, 'scripts/build/contract-endpoints-loader.cjs') }],
-  type: 'javascript/auto',
-};
+const buildTimeDataRules = [
+  {
+    test: /src[\\/](shared[\\/]contract[\\/](?!define\.ts$|endpoint-read\.ts$)[\w-]+|resources[\\/]routes)\.ts$/,
+    issuer: /src[\\/](services|views|widgets|machines|entries)[\\/]/,
+    use: [{ loader: path.join(root, 'scripts/build/build-time-data-loader.cjs') }],
+    type: 'javascript/auto',
+  },
+  { test: /src[\\/]shared[\\/]contract[\\/][\w-]+\.ts$/, sideEffects: false },
+];
 
 /** The browser app: three pages (login.html, index.html, embedded-remarks.html), hashed assets, a chunk per route. */
 const client: Configuration = {
@@ -115,7 +120,7 @@ const client: Configuration = {
     clean: true,
   },
   resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
-  module: { rules: [...rules, contractEndpointsRule] },
+  module: { rules: [...rules, ...buildTimeDataRules] },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'login.html', chunks: ['login'], title: '登录' }),
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'index.html', chunks: ['index'], title: '资金管理平台' }),

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { RESOURCES } from '../resources';
-import { viewsOf } from '../resources/pages';
+import { RESOURCE_ROUTES } from '../resources/routes';
 import type { Label } from '../resources/define';
 
 /**
@@ -40,13 +39,13 @@ export const APP_ROUTES: RouteDef[] = [
   { path: '/expand-template', titleKey: '', title: { 'zh-CN': '扩展模板', 'en-US': 'Form templates' }, load: () => import(/* webpackChunkName: "view-expand-template" */ './dynamic-form/ExpandTemplatePage') },
   { path: '/dynamic-form', titleKey: '', title: { 'zh-CN': '动态表单', 'en-US': 'Dynamic forms' }, load: () => import(/* webpackChunkName: "view-dynamic-form" */ './dynamic-form/DynamicFormPage'), meta: { history: true } },
   // Every business resource's query pages (its own, and its pages with hidden params): one
-  // generic page, bound to its definition and page, in one chunk.
-  ...RESOURCES.flatMap(viewsOf).map(
+  // generic page, bound to its definition and page, in one chunk, which alone loads the definitions.
+  ...RESOURCE_ROUTES.map(
     (view): RouteDef => ({
       path: view.path,
       titleKey: '',
       title: view.label,
-      load: () => import(/* webpackChunkName: "view-resource" */ './resource/ResourcePage').then((m) => ({ default: m.pageFor(view) })),
+      load: () => import(/* webpackChunkName: "view-resource" */ './resource/ResourcePage').then((m) => ({ default: m.pageFor(view.code) })),
       meta: { history: true },
     }),
   ),

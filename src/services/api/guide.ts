@@ -1,5 +1,4 @@
-import { contract } from '../../shared/contract';
-import type { OperationGuide } from '../../shared/contract/guide';
+import { guide, type OperationGuide } from '../../shared/contract/guide';
 import type { Guide, SaveGuide } from '../../machines/operation-guide.machine';
 import { call } from '../http/call';
 
@@ -7,6 +6,6 @@ import { call } from '../http/call';
 const toGuide = (g: OperationGuide): Guide => ({ id: g.id, funcId: g.funcId, descriptionContent: g.descriptionContent, version: g.version });
 
 export const guideApi = {
-  load: async (funcId: number): Promise<Guide> => toGuide(await call(contract.guide.query, { funcId: String(funcId) })),
-  save: async (body: SaveGuide): Promise<Guide> => toGuide(await call(contract.guide.save, body)),
+  load: async (funcId: number): Promise<Guide> => toGuide(await call(guide.query, { funcId: String(funcId) })),
+  save: async (body: SaveGuide): Promise<Guide> => toGuide(await call(guide.save, body)),
 };

@@ -1,8 +1,9 @@
 import { call } from '../http/call';
-import { contract, type DataOf } from '../../shared/contract';
+import type { DataOf } from '../../shared/contract/define';
+import { menu } from '../../shared/contract/menu';
 
 /** The user's menu, often-used items and default menu: thin names for contract entries. */
-const c = contract.menu;
+const c = menu;
 export type OftenMenuItem = DataOf<typeof c.oftenQuery>[number];
 export type DefaultMenu = DataOf<typeof c.defaultQuery>;
 

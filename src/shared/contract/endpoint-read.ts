@@ -3,7 +3,7 @@ import type { Endpoint } from './define';
 /*
  * What the browser reads from an endpoint's declaration besides method and flags: its path and
  * a body field's bound. Apart from define.ts, which builds TypeBox schemas as it loads, so the
- * login page can read its endpoints without TypeBox (scripts/build/contract-endpoints-loader.cjs,
+ * login page can read its endpoints without TypeBox (scripts/build/build-time-data-loader.cjs,
  * issue 16).
  */
 
@@ -17,6 +17,7 @@ export function pathOf(endpoint: Endpoint, params: Record<string, unknown> = {})
  * the server enforces.
  */
 export function maxLengthOf(endpoint: Endpoint, field: string): number | undefined {
-  const props = (endpoint.body as { properties?: Record<string, { maxLength?: number }> }).properties;
+  // The browser's plain endpoints carry only the bounds, and no body when they have none (build-time-data-loader.cjs).
+  const props = (endpoint.body as { properties?: Record<string, { maxLength?: number }> } | undefined)?.properties;
   return props?.[field]?.maxLength;
 }

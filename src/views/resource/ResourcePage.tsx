@@ -2,7 +2,8 @@ import { use, useCallback, useMemo, useRef, useState, type ComponentType } from 
 import { Button, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useSearch } from 'wouter';
 import { labelOf } from '../../resources/define';
-import { shownOnPage, type ResourceView } from '../../resources/pages';
+import { RESOURCES } from '../../resources';
+import { shownOnPage, viewsOf, type ResourceView } from '../../resources/pages';
 import { filterSchemas } from '../../resources/schema';
 import { COLUMN_WIDTH } from '../../shared/constants';
 import { formatDateTimeFull } from '../../shared/date-format';
@@ -190,11 +191,13 @@ function ResourcePage({ view }: { view: ResourceView }) {
  */
 const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll', 'export', 'import', 'upload', 'preview'];
 
-/** One page component per resource page, made once: the routes' lazy chunk binds it. */
+/** One page component per resource page, made once: the routes' lazy chunk binds it by the page's code (src/resources/routes.ts). */
 const pages = new Map<string, ComponentType>();
-export function pageFor(view: ResourceView): ComponentType {
-  let page = pages.get(view.code);
+export function pageFor(code: string): ComponentType {
+  let page = pages.get(code);
   if (!page) {
+    const view = RESOURCES.flatMap(viewsOf).find((v) => v.code === code);
+    if (!view) throw new Error(`no resource page ${code}`);
     page = function BoundResourcePage() {
       return (
         <I18nProvider modules={RESOURCE_PAGE_MODULES}>
@@ -202,7 +205,7 @@ export function pageFor(view: ResourceView): ComponentType {
         </I18nProvider>
       );
     };
-    pages.set(view.code, page);
+    pages.set(code, page);
   }
   return page;
 }

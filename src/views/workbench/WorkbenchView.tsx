@@ -9,7 +9,7 @@ import { CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT, type Balances, type CashFlow } 
 import type { FlowTask } from '../../shared/contract/wkfl';
 import { formatAmount } from '../../shared/format-amount';
 import { formatDateTime } from '../../shared/date-format';
-import { RESOURCES } from '../../resources';
+import { RESOURCE_ROUTES } from '../../resources/routes';
 import { WorkbenchPanel, type PanelApi } from './WorkbenchPanel';
 import { CashFlowChart } from './CashFlowChart';
 
@@ -136,7 +136,7 @@ function TodoBody({ data }: { data: { rows: FlowTask[]; total: number } }) {
       <Text fontSize="sm" color="fg.muted">{t('workbench.todo.count', { count: data.total })}</Text>
       <Stack as="ul" listStyleType="none" gap="2" data-testid="workbench-todo-list">
         {data.rows.map((task) => {
-          const path = RESOURCES.find((r) => r.code === task.businessType)?.path;
+          const path = RESOURCE_ROUTES.find((r) => r.code === task.businessType)?.path;
           return (
             <li key={task.instanceId}>
               {path ? <Link href={path}>{`${task.businessName} ${task.title}`}</Link> : <Text>{`${task.businessName} ${task.title}`}</Text>}
