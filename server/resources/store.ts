@@ -132,62 +132,15 @@ function ordered(db: Db, def: ResourceDef, input: QueryFilters, scope: ScopeFilt
 const FUNC_MAX_ARGS = 100;
 
 /**
- * How a selected value comes back from the export's text array (sortedCellsQuery): as text
- * (dates and timestamps are made text by the query), as a number, as a boolean, or as the
- * raw column's own type, read from the catalog.
- */
-function valueKind(def: ResourceDef, name: string): CellKind | { column: string } {
-  if (name === 'createdAt' || name === 'updatedAt') return 'text';
-  const type = def.fields[name]?.type;
-  if (type === 'date') return 'text';
-  if (type === 'decimal') return 'number';
-  return { column: snake(name) };
-}
-
-type CellKind = 'text' | 'number' | 'bool';
-
-/** Column types whose text the decoder turns back into exactly what JSON would have carried. */
-const KIND_OF_TYPE: Record<string, CellKind> = {
-  text: 'text',
-  'character varying': 'text',
-  character: 'text',
-  smallint: 'number',
-  integer: 'number',
-  bigint: 'number',
-  real: 'number',
-  'double precision': 'number',
-  numeric: 'number',
-  boolean: 'bool',
-};
-
-/** A number's text as JSON would have carried it: NaN and ±Infinity stay text (JSON has no such number). */
-const numberOf = (text: string): number | string => {
-  const n = Number(text);
-  return Number.isFinite(n) ? n : text;
-};
-
-/** Each row of the export as one text, and how to read it back into the row's values. */
-export interface CellsQuery {
-  query: ReturnType<typeof ordered>;
-  decode: (cells: string) => unknown[];
-}
-
-/**
  * The export's query (server/services/export): sortedQuery's rows, each as one JSON array of
- * `columns`' values in that order (`cells`, text), read back by `decode`. A driver then decodes
- * one field a row instead of one per column, and no row object is built and renamed (Kysely's
- * camel-case mapping): about half the client's work per row, which is what an export of a
- * million rows spends its time on (bench/README.md, "Export").
- *
- * The array is built as `to_json(array[v::text, …])`, every value as text, and `decode` turns
- * numbers and booleans back by their column's type: PostgreSQL's json_build_array looks up each
- * argument's type again for every row, which made it the largest single cost of an export on
- * PGlite (a quarter less database work without it). The values are those json_build_array
- * gave (dates as text, decimals as numbers, booleans, null); a column of any other type (none
- * today) keeps json_build_array. tests/server/export-rows.test.ts compares both with the
- * table's own query for every resource.
+ * `columns`' values in that order (`cells`, text). A driver then decodes one field a row
+ * instead of one per column, and no row object is built and renamed (Kysely's camel-case
+ * mapping): about half the client's work per row, which is what an export of a million rows
+ * spends its time on (bench/README.md, "Export"). The values are as the table's query selects
+ * them (dates as text, decimals as numbers), and JSON keeps numbers, booleans and null apart
+ * from text.
  */
-export async function sortedCellsQuery(db: Db, def: ResourceDef, input: QueryFilters, scope: ScopeFilter, columns: readonly string[]): Promise<CellsQuery> {
+export function sortedCellsQuery(db: Db, def: ResourceDef, input: QueryFilters, scope: ScopeFilter, columns: readonly string[]) {
   const all = new Map(values(def));
   const chosen = columns.map((name) => {
     const value = all.get(name);
@@ -196,26 +149,7 @@ export async function sortedCellsQuery(db: Db, def: ResourceDef, input: QueryFil
   });
   // A definition has far fewer columns; this keeps a future wide one from a confusing SQL error.
   if (chosen.length > FUNC_MAX_ARGS) throw new Error(`an export selects at most ${FUNC_MAX_ARGS} columns`);
-  const { rows: types } = await sql<{ name: string; type: string }>`select attname as name, format_type(atttypid, null) as type from pg_attribute where attrelid = to_regclass(${def.table}) and attnum > 0 and not attisdropped`.execute(db.withoutPlugins());
-  const typeOf = new Map(types.map((t) => [t.name, t.type]));
-  const kinds = columns.map((name) => {
-    const kind = valueKind(def, name);
-    return typeof kind === 'string' ? kind : KIND_OF_TYPE[typeOf.get(kind.column) ?? ''];
-  });
-  if (kinds.some((k) => k === undefined)) {
-    return { query: ordered(db, def, input, scope).select(sql<string>`json_build_array(${sql.join(chosen)})::text`.as('cells')), decode: (cells) => JSON.parse(cells) as unknown[] };
-  }
-  const numbers = kinds.flatMap((k, i) => (k === 'number' ? [i] : []));
-  const bools = kinds.flatMap((k, i) => (k === 'bool' ? [i] : []));
-  const decode = (cells: string): unknown[] => {
-    const row = JSON.parse(cells) as Array<string | null>;
-    const out = row as unknown[];
-    for (const i of numbers) if (row[i] !== null) out[i] = numberOf(row[i]!);
-    for (const i of bools) if (row[i] !== null) out[i] = row[i] === 'true';
-    return out;
-  };
-  const texts = chosen.map((value) => sql`(${value})::text`);
-  return { query: ordered(db, def, input, scope).select(sql<string>`to_json(array[${sql.join(texts)}]::text[])::text`.as('cells')), decode };
+  return ordered(db, def, input, scope).select(sql<string>`json_build_array(${sql.join(chosen)})::text`.as('cells'));
 }
 
 export async function findById(db: Db, def: ResourceDef, id: number, scope: ScopeFilter = null): Promise<Row | undefined> {
