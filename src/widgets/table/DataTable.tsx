@@ -341,16 +341,35 @@ const BODY_CSS: SystemStyleObject = {
 };
 
 /**
- * The scrolled area: the sticky header, then only the rows in view (TanStack Virtual), with
- * spacer rows above and below standing for the others, so the scrollbar is the whole page's.
- * A scroll re-renders this component only: rows already drawn are memoised (BodyRow), so a
- * frame draws just the rows coming into view.
+ * The scrolled area: the sticky header, then only the rows in view (RowsInView). A scroll
+ * re-renders RowsInView only, not this frame of Chakra components around it.
  */
 function VirtualRows<Row>({ table, rows, count, headers, maxHeight, view }: { table: ReturnType<typeof useReactTable<Row>>; rows: TableRow<Row>[]; count: number; headers: ReactNode[]; maxHeight: string | number; view: RowView<Row> }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: the rows below need the element, and a ref would not be set yet when their effects first run.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  return (
+    <Box ref={setScrollElement} overflow="auto" maxH={maxHeight} position="relative" borderWidth="1px" borderRadius="sm" data-part="scroll" data-testid="data-table-scroll">
+      <Table.Root size="sm" variant="line" style={{ tableLayout: 'fixed', width: table.getTotalSize(), borderCollapse: 'separate', borderSpacing: 0 }} aria-rowcount={count + 1}>
+        <Table.Header>
+          <Table.Row aria-rowindex={1}>{headers}</Table.Row>
+        </Table.Header>
+        <Table.Body css={BODY_CSS}>
+          <RowsInView scrollElement={scrollElement} rows={rows} count={count} span={headers.length || 1} view={view} />
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+/**
+ * Only the rows in view (TanStack Virtual), with spacer rows above and below standing for the
+ * others, so the scrollbar is the whole page's. Rows already drawn are memoised (BodyRow), so
+ * a scroll's frame draws just the rows coming into view.
+ */
+function RowsInView<Row>({ scrollElement, rows, count, span, view }: { scrollElement: HTMLDivElement | null; rows: TableRow<Row>[]; count: number; span: number; view: RowView<Row> }) {
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
     scrollMargin: HEADER_HEIGHT,
@@ -359,31 +378,23 @@ function VirtualRows<Row>({ table, rows, count, headers, maxHeight, view }: { ta
   const items = virtualizer.getVirtualItems();
   const top = items.length > 0 ? items[0]!.start - HEADER_HEIGHT : 0;
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - HEADER_HEIGHT) : 0;
-  const span = headers.length || 1;
   return (
-    <Box ref={scrollRef} overflow="auto" maxH={maxHeight} position="relative" borderWidth="1px" borderRadius="sm" data-part="scroll" data-testid="data-table-scroll">
-      <Table.Root size="sm" variant="line" style={{ tableLayout: 'fixed', width: table.getTotalSize(), borderCollapse: 'separate', borderSpacing: 0 }} aria-rowcount={count + 1}>
-        <Table.Header>
-          <Table.Row aria-rowindex={1}>{headers}</Table.Row>
-        </Table.Header>
-        <Table.Body css={BODY_CSS}>
-          {top > 0 && (
-            <tr aria-hidden="true" data-part="spacer">
-              <td colSpan={span} style={{ height: top, padding: 0, border: 0 }} />
-            </tr>
-          )}
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return <BodyRow key={row.id} row={row} index={item.index} selected={row.getIsSelected()} view={view} />;
-          })}
-          {bottom > 0 && (
-            <tr aria-hidden="true" data-part="spacer">
-              <td colSpan={span} style={{ height: bottom, padding: 0, border: 0 }} />
-            </tr>
-          )}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <>
+      {top > 0 && (
+        <tr aria-hidden="true" data-part="spacer">
+          <td colSpan={span} style={{ height: top, padding: 0, border: 0 }} />
+        </tr>
+      )}
+      {items.map((item) => {
+        const row = rows[item.index]!;
+        return <BodyRow key={row.id} row={row} index={item.index} selected={row.getIsSelected()} view={view} />;
+      })}
+      {bottom > 0 && (
+        <tr aria-hidden="true" data-part="spacer">
+          <td colSpan={span} style={{ height: bottom, padding: 0, border: 0 }} />
+        </tr>
+      )}
+    </>
   );
 }
 
