@@ -100,6 +100,12 @@ const buildTimeDataRules = [
   { test: /src[\\/]shared[\\/]contract[\\/][\w-]+\.ts$/, sideEffects: false },
 ];
 
+/** Chakra's createSystem leaves its global styles uncomputed until read (they come as a static sheet). */
+const chakraLazyGlobalRule = {
+  test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
+  use: [{ loader: path.join(root, 'scripts/build/chakra-lazy-global-loader.cjs') }],
+};
+
 /** The browser app: three pages (login.html, index.html, embedded-remarks.html), hashed assets, a chunk per route. */
 const client: Configuration = {
   name: 'client',
@@ -120,7 +126,7 @@ const client: Configuration = {
     clean: true,
   },
   resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
-  module: { rules: [...rules, ...buildTimeDataRules] },
+  module: { rules: [...rules, ...buildTimeDataRules, chakraLazyGlobalRule] },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'login.html', chunks: ['login'], title: '登录' }),
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'index.html', chunks: ['index'], title: '资金管理平台' }),

@@ -20,7 +20,9 @@ function nextTask(): Promise<void> {
  * their code runs in steps, each its own task and under Lighthouse's 50 ms long-task bound at
  * its 4× CPU slowdown where it can be: React's DOM renderer; Chakra's default tokens and
  * recipes; the app's theme system (Chakra's createSystem, the largest single piece of work); the
- * page's own modules (`app`); then a first render that React slices further (a transition).
+ * providers every page shares (the request layer, its toasts and dialogs' machines, the HTTP
+ * client, the session); the page's own modules (`app`); then a first render that React slices
+ * further (a transition).
  */
 export async function startInSteps(app: () => Promise<ReactNode>): Promise<void> {
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
@@ -28,6 +30,8 @@ export async function startInSteps(app: () => Promise<ReactNode>): Promise<void>
   await import(/* webpackMode: "eager" */ '../services/theme-defaults');
   await nextTask();
   await import(/* webpackMode: "eager" */ '../services/theme-system');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '../widgets/AppProviders');
   await nextTask();
   const element = await app();
   await nextTask();

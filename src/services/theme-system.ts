@@ -34,6 +34,11 @@ export const system = createSystem(
  * The system the pages give ChakraProvider: the same, with its global styles already in the
  * page's static style sheet (scripts/build/chakra-global-css.cjs), so the provider inserts
  * nothing at run time. The layers' order is in that sheet too; `disableLayers` here is read by
- * the provider alone (the recipes' layers were fixed when the system was made).
+ * the provider alone (the recipes' layers were fixed when the system was made). Copied by
+ * property descriptors, not spread: in the browser bundle `_global` is computed only when read
+ * (scripts/build/chakra-lazy-global-loader.cjs), and a spread would read it.
  */
-export const pageSystem: typeof system = { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
+export const pageSystem: typeof system = Object.defineProperties(
+  {} as typeof system,
+  { ...Object.getOwnPropertyDescriptors(system), _global: { value: [] }, _config: { value: { ...system._config, disableLayers: true } } },
+);
