@@ -12,7 +12,7 @@ import { StartupError } from '../../server/db/startup-error';
 import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { CODE } from '../../src/shared/codes';
-import { PG_DB_PREFIX, availableBackends, readState, tempDir, withDatabase } from './support/backends';
+import { PGLITE_TEMPLATE, PG_DB_PREFIX, availableBackends, readState, tempDir, withDatabase } from './support/backends';
 import { DEMO, openTestDb, startTestAppOn, type TestApp } from './support/test-server';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
@@ -50,11 +50,15 @@ describe('embedded PGlite: one DATA_DIR, one process', () => {
   });
 
   it('takes over a lock whose process is gone (kill -9, power loss)', async () => {
+    // A data directory as a crashed server leaves it: populated (a copy of the template, which
+    // also spares PGlite an initdb of many seconds) and still locked by a process that is gone.
     const dir = tempDir('stale');
+    fs.cpSync(PGLITE_TEMPLATE, dir, { recursive: true });
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: os.hostname() }));
     const db = await openDatabase({ dataDir: dir });
     expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    expect(await db.selectFrom('org').select('orgCode').where('orgCode', '=', 'HQ').execute()).toEqual([{ orgCode: 'HQ' }]);
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { gracefulShutdown } from '../../server/shutdown';
 import { availableBackends, tempDir } from './support/backends';
-import { DEMO, openTestDb, startTestApp, type TestApp } from './support/test-server';
+import { DEMO, openTestDb, startTestApp, type TestApp, type TestDb } from './support/test-server';
 
 describe.each(availableBackends())('health and readiness on %s', (backend) => {
   let t: TestApp;
@@ -55,25 +55,28 @@ describe.each(availableBackends())('health and readiness on %s', (backend) => {
 });
 
 describe('behind a reverse proxy (PGlite)', () => {
-  const db = () => openTestDb('pglite');
+  // One database for the group: each app differs only in its settings, and nothing here reads
+  // what another test wrote.
+  let testDb: TestDb;
   let staticDir: string;
-  const apps: { app: FastifyInstance; dispose: () => Promise<void> }[] = [];
-  /** An app on its own database with the given settings, and a route that shows what it believes. */
+  const apps: FastifyInstance[] = [];
+  /** An app with the given settings, and a route that shows what it believes. */
   const appWith = async (overrides: Partial<ReturnType<typeof readConfig>>, logger?: object) => {
-    const testDb = await db();
     const app = await buildApp({ db: testDb.db, config: { ...readConfig({}), staticDir, filesDir: tempDir('files'), ...overrides }, logger: logger ?? false });
     app.get('/api/fsmc/test/whoami', { config: { anonymous: true } }, async (request) => ok({ ip: request.ip, protocol: request.protocol }));
     await app.ready();
-    apps.push({ app, dispose: async () => (await app.close(), await testDb.dispose()) });
+    apps.push(app);
     return app;
   };
-  beforeAll(() => {
+  beforeAll(async () => {
+    testDb = await openTestDb('pglite');
     staticDir = tempDir('static');
     fs.writeFileSync(path.join(staticDir, 'login.html'), '<!doctype html><title>login</title>');
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>index</title>');
   });
   afterAll(async () => {
-    for (const a of apps) await a.dispose();
+    for (const app of apps) await app.close();
+    await testDb?.dispose();
     fs.rmSync(staticDir, { recursive: true, force: true });
   });
 

@@ -9,7 +9,7 @@ import { createSession } from '../../server/security/sessions';
 import { hashPassword } from '../../server/security/password';
 import { sha256 } from '../../server/services/files';
 import { availableBackends, tempDir } from './support/backends';
-import { DEMO, startTestApp, type TestApp } from './support/test-server';
+import { DEMO, openTestDb, startTestApp, startTestAppOn, type TestApp, type TestDb } from './support/test-server';
 
 const PREVIEW = '/api/fsmc/components/upload/file-online-preview';
 const VIEW = '/api/fsmc/components/upload/view-file';
@@ -155,14 +155,21 @@ describe.each(availableBackends())('document preview on %s', (backend) => {
 
   describe('with a converter configured (stand-ins for soffice)', () => {
     const started: TestApp[] = [];
+    // One database for this group's apps, each with its own converter, files and preview
+    // directory: a test reads only the files it stored, so the apps need no database each.
+    let shared: TestDb;
+    beforeAll(async () => {
+      shared = await openTestDb(backend);
+    });
     const withConverter = async (command: string, timeoutSeconds = 60) => {
-      const app = await startTestApp(backend, { officeConverter: command, officeConvertTimeoutSeconds: timeoutSeconds, officePreviewDir: tempDir('office-preview') });
+      const app = await startTestAppOn({ ...shared, dispose: async () => undefined }, { officeConverter: command, officeConvertTimeoutSeconds: timeoutSeconds, officePreviewDir: tempDir('office-preview') });
       started.push(app);
       const staffUser = (await app.db.selectFrom('appUser').select('id').where('userCode', '=', DEMO.staff.userCode).executeTakeFirstOrThrow()).id;
       return { app, staffUser, token: await app.login(DEMO.staff) };
     };
     afterAll(async () => {
       for (const app of started) await app.dispose();
+      await shared?.dispose();
     });
 
     it('converts once per content however often and however concurrently it is opened, and answers the pdf inline', async () => {
