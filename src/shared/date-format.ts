@@ -1,4 +1,4 @@
-import { format, isValid, parse, subDays, subMonths } from 'date-fns';
+import { format, isValid, subDays, subMonths } from 'date-fns';
 import {
   DATE_FORMAT,
   DATE_RANGE_SHORTCUT_SPAN,
@@ -48,10 +48,24 @@ export function dateText(value: DateInput | null | undefined, pattern: string = 
   return format(toDate(value), pattern);
 }
 
+/**
+ * The fields the three patterns are made of, each a fixed number of digits. Reading them here
+ * rather than with date-fns's `parse` keeps its parser (20 kB) off the shell's first screen,
+ * which formats dates but reads none (issue 16); the round trip through `format` below is what
+ * makes the reading strict, as before.
+ */
+const FIELD_DIGITS: Record<string, number> = { yyyy: 4, MM: 2, dd: 2, HH: 2, mm: 2, ss: 2 };
+const FIELD = /yyyy|MM|dd|HH|mm|ss/g;
+
 function strictParse(text: string, pattern: string): Date {
   if (typeof text !== 'string') throw new Error(INVALID_DATE);
   const trimmed = text.trim();
-  const date = parse(trimmed, pattern, new Date(2000, 0, 1));
+  const fields: string[] = pattern.match(FIELD) ?? [];
+  const shape = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(FIELD, (f) => `(\\d{${FIELD_DIGITS[f]}})`)}$`);
+  const found = shape.exec(trimmed);
+  if (!found) throw new Error(INVALID_DATE);
+  const value = (field: string, otherwise: number) => (fields.includes(field) ? Number(found[fields.indexOf(field) + 1]) : otherwise);
+  const date = new Date(value('yyyy', 2000), value('MM', 1) - 1, value('dd', 1), value('HH', 0), value('mm', 0), value('ss', 0));
   if (!isValid(date) || format(date, pattern) !== trimmed) throw new Error(INVALID_DATE);
   return date;
 }
