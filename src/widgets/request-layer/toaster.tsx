@@ -1,23 +1,23 @@
-import { createToaster, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createToaster } from '@chakra-ui/react';
 
 /** The page's one toaster: request errors, delete-cancelled and export tips land here. */
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 5 });
 
+/**
+ * Zag's toast machines and Chakra's toast parts (ToastList.tsx) are not part of a page's first
+ * screen (issue 16): they are prefetched when the browser is idle, so they are at hand offline
+ * too, and mounted with the first toast, which they then show (the list reads the toasts the
+ * store already holds).
+ */
+const ToastList = lazy(() => import(/* webpackChunkName: "toasts", webpackPrefetch: true */ './ToastList').then((m) => ({ default: m.ToastList })));
+
 export function ToastViewport() {
-  return (
-    <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-type={toast.type}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
-  );
+  const [wanted, setWanted] = useState(() => toaster.getCount() > 0);
+  useEffect(() => (wanted ? undefined : toaster.subscribe(() => setWanted(true))), [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }
