@@ -5,6 +5,9 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes, utf8ToBytes, bytesToHex } from '@noble/hashes/utils.js';
 import { ENVELOPE_VERSION, ENVELOPE_CIPHERS, type EnvelopeCipher } from './constants';
+import { agreementInfo, DERIVED_KEY_BYTES, fromBase64, NONCE_BYTES, signedText, toBase64 } from './envelope-format';
+
+export { fromBase64, signedText, toBase64 } from './envelope-format';
 
 /**
  * The payload envelope of shell §7, written once for the browser and the server.
@@ -39,13 +42,10 @@ export interface EnvelopeKeyOffer {
   version: string;
 }
 
-/** The HKDF context: protocol, key id and both public keys, so a key is good for this exchange only. */
-const AGREEMENT_INFO = 'treasury-portal envelope key v1';
 const X25519_KEY_BYTES = 32;
 
 function deriveKey(shared: Uint8Array, keyId: string, clientPublic: Uint8Array, serverPublic: Uint8Array): { encKey: string; macKey: string } {
-  const info = new Uint8Array([...utf8ToBytes(`${AGREEMENT_INFO}\n${keyId}\n`), ...clientPublic, ...serverPublic]);
-  const okm = hkdf(sha256, shared, utf8ToBytes(keyId), info, 64);
+  const okm = hkdf(sha256, shared, utf8ToBytes(keyId), agreementInfo(keyId, clientPublic, serverPublic), DERIVED_KEY_BYTES);
   return { encKey: toBase64(okm.subarray(0, 32)), macKey: toBase64(okm.subarray(32)) };
 }
 
@@ -115,30 +115,7 @@ export interface EnvelopeTarget {
   path: string;
 }
 
-const NONCE_BYTES = 12;
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
 export const isEnvelopeCipher = (value: unknown): value is EnvelopeCipher => typeof value === 'string' && (ENVELOPE_CIPHERS as readonly string[]).includes(value);
-
-/**
- * The exact text the HMAC covers (as UTF-8); a field separator no base64, hex or number
- * contains. The server verifies the same text with node:crypto (server/security/envelope-crypto.ts).
- */
-export function signedText(e: Omit<Envelope, 'signature'>, target: EnvelopeTarget): string {
-  return [e.version, String(e.timestamp), e.nonce, e.flag, e.keyId, target.method.toUpperCase(), target.path, e.data].join('\n');
-}
 
 export function signEnvelope(e: Omit<Envelope, 'signature'>, target: EnvelopeTarget, macKey: string): string {
   return bytesToHex(hmac(sha256, fromBase64(macKey), utf8ToBytes(signedText(e, target))));
