@@ -101,4 +101,11 @@ describe.each(availableBackends().slice(0, 1))('compressed assets (%s)', (backen
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('answers /favicon.ico with no content, cached, instead of a 404 (the portal has no icon)', async () => {
+    const res = await get('/favicon.ico');
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
 });
