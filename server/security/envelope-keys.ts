@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { ENVELOPE_KEY_LIFETIME_MS, ENVELOPE_MAX_SKEW_MS, ENVELOPE_VERSION, type EnvelopeCipher } from '../../src/shared/constants';
 import { isEnvelopeCipher, serverAgree, type EnvelopeKey, type EnvelopeKeyOffer } from '../../src/shared/envelope';
@@ -75,6 +75,8 @@ export async function bindKeyToSession(db: Db, keyId: string, sessionHash: strin
   announceChange({ keyId });
 }
 
+/** The group commit's statement: $1 is the batch's distinct nonces; answers those that were new. */
+const CLAIM_NONCES_SQL = 'insert into envelope_nonce (nonce) select unnest($1::varchar[]) on conflict (nonce) do nothing returning nonce';
 /** At most this many nonces go in one INSERT. */
 const NONCE_BATCH_MAX = 200;
 const nonceClaims = new WeakMap<Db, (nonce: string) => Promise<boolean>>();
@@ -89,9 +91,9 @@ export function claimNonce(db: Db, keyId: string, nonce: string): Promise<boolea
   let claim = nonceClaims.get(db);
   if (!claim) {
     claim = batched(async (nonces: string[]) => {
-      // One array parameter, so the statement is one short text whatever the batch's size:
+      // One statement text with one array parameter whatever the batch's size, compiled once:
       // nothing for Kysely to build and transform per batch (it was most of a claim's CPU).
-      const { rows } = await sql<{ nonce: string }>`insert into envelope_nonce (nonce) select unnest(${[...new Set(nonces)]}::varchar[]) on conflict (nonce) do nothing returning nonce`.execute(db);
+      const { rows } = await db.executeQuery<{ nonce: string }>(CompiledQuery.raw(CLAIM_NONCES_SQL, [[...new Set(nonces)]]));
       const inserted = new Set(rows.map((r) => r.nonce));
       return nonces.map((n) => inserted.delete(n));
     }, NONCE_BATCH_MAX);
