@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import loader from '../../scripts/build/build-time-data-loader.cjs';
 import { menu } from '../../src/shared/contract/menu';
