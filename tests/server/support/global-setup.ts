@@ -1,3 +1,5 @@
+// First: sets the test hashing cost before anything loads the password module.
+import './hash-cost';
 import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../../../server/db/database';
@@ -21,39 +23,44 @@ async function reachablePostgres(): Promise<string | null> {
   return null;
 }
 
-/** Migrates and seeds one template per backend, so each test file only clones it. */
-export default async function globalSetup() {
-  // Server tests log in hundreds of times; hashing at production cost would take minutes.
-  // Workers inherit this; a test in foundation.test.ts pins the production parameters.
-  process.env.SCRYPT_LOG_N ??= '12';
-  fs.mkdirSync(TMP, { recursive: true });
+/** The PGlite template: migrated and seeded in a directory, then dumped to one tarball. */
+async function pgliteTemplate(users: ReturnType<typeof demoUsers>) {
   fs.rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
-  const users = demoUsers({});
-
   const lite = await openDatabase({ dataDir: PGLITE_TEMPLATE });
   await migrateToLatest(lite);
   await seedIfEmpty(lite, users);
   await lite.destroy();
-  {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const raw = await PGlite.create(PGLITE_TEMPLATE);
-    const tarball = await raw.dumpDataDir('none');
-    await raw.close();
-    fs.writeFileSync(PGLITE_TEMPLATE_TAR, Buffer.from(await tarball.arrayBuffer()));
-  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const raw = await PGlite.create(PGLITE_TEMPLATE);
+  const tarball = await raw.dumpDataDir('none');
+  await raw.close();
+  fs.writeFileSync(PGLITE_TEMPLATE_TAR, Buffer.from(await tarball.arrayBuffer()));
+}
 
+/** The PostgreSQL template database, when a server is reachable; its admin URL, else null. */
+async function postgresTemplate(users: ReturnType<typeof demoUsers>): Promise<string | null> {
   const adminUrl = await reachablePostgres();
-  if (adminUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
-    await admin.query(`create database ${PG_TEMPLATE_DB}`);
-    await admin.end();
-    const db = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB) });
-    await migrateToLatest(db);
-    await seedIfEmpty(db, users);
-    await db.destroy();
-  }
+  if (!adminUrl) return null;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+  await admin.query(`create database ${PG_TEMPLATE_DB}`);
+  await admin.end();
+  const db = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB) });
+  await migrateToLatest(db);
+  await seedIfEmpty(db, users);
+  await db.destroy();
+  return adminUrl;
+}
+
+/**
+ * Migrates and seeds one template per backend, so each test file only clones it. Both at once:
+ * PostgreSQL's share of the work runs in its own server process while PGlite's runs here.
+ */
+export default async function globalSetup() {
+  fs.mkdirSync(TMP, { recursive: true });
+  const users = demoUsers({});
+  const [, adminUrl] = await Promise.all([pgliteTemplate(users), postgresTemplate(users)]);
   const state: SetupState = { postgresAdminUrl: adminUrl };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
 }
