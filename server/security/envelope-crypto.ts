@@ -1,5 +1,6 @@
 import { createDecipheriv, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { signedText, type Envelope, type EnvelopeKey, type EnvelopeTarget } from '../../src/shared/envelope';
+import { signedText } from '../../src/shared/envelope-format';
+import type { Envelope, EnvelopeKey, EnvelopeTarget } from '../../src/shared/envelope';
 import type { EnvelopeCipher } from '../../src/shared/constants';
 
 /**
@@ -8,7 +9,8 @@ import type { EnvelopeCipher } from '../../src/shared/constants';
  * appended, or AES-256-ECB with PKCS#7 padding), computed by node:crypto (OpenSSL) instead of the
  * browser's pure-JS noble code: the envelope's own work on a request was mostly noble's AES key
  * schedule and GHASH tables, rebuilt for every body (issue 16, bench/README.md). The browser
- * keeps noble; tests/server/envelope-crypto.test.ts holds the two to the same bytes.
+ * seals with WebCrypto or noble; tests/server/envelope-crypto.test.ts holds noble's envelopes and
+ * ours to the same bytes and refusals.
  */
 
 /** GCM's tag: the whole 16 bytes, pinned, so that no shorter tag is accepted. */
