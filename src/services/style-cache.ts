@@ -9,7 +9,8 @@ import createCache from '@emotion/cache';
  */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
-function pageNonce(): string | undefined {
+/** The nonce the server put in this page for its styles (also for styles the app inserts itself: a diagram's). */
+export function pageNonce(): string | undefined {
   const content = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
   return content && content !== NONCE_PLACEHOLDER ? content : undefined;
 }

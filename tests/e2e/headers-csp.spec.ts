@@ -57,7 +57,10 @@ test('login, shell, a drawer and the diagrams page under the policy: no violatio
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('drawer-favourites')).toHaveCount(0);
   await page.evaluate(() => (location.hash = '#/diagrams'));
-  await expect(page.locator('svg').first()).toBeVisible();
+  // The machine's diagram itself, drawn with its own style sheet (which needs the page's nonce):
+  // its labels in the sheet's monospace font.
+  await expect(page.locator('[data-testid="diagrams-details"] svg g[data-state-id]').first()).toBeVisible();
+  await expect(page.locator('[data-testid="diagrams-details"] svg text').first()).toHaveCSS('font-family', /mono/i);
 
   expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
   expect(problems).toEqual([]);

@@ -114,6 +114,19 @@ describe('diagram in the page', () => {
     expect(Array.from(svg.querySelectorAll('.active')).map((g) => g.getAttribute('data-state-id'))).toEqual(['m.a']);
   });
 
+  it("gives the diagram's own style sheet the page's nonce, and drops one that imports or points outside", () => {
+    const svg = safeSvg(
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>g.active rect { fill: #fde68a; }</style>' +
+        '<style>@import "https://x/evil.css";</style><style>rect { fill: url(https://x/p.svg); }</style><style>rect { fill: url(#grad); }</style><g/></svg>',
+      document,
+      'n0nce',
+    )!;
+    const styles = Array.from(svg.querySelectorAll('style'));
+    expect(styles.map((s) => s.textContent)).toEqual(['g.active rect { fill: #fde68a; }', 'rect { fill: url(#grad); }']);
+    expect(styles.map((s) => s.getAttribute('nonce'))).toEqual(['n0nce', 'n0nce']);
+    expect(safeSvg('<svg xmlns="http://www.w3.org/2000/svg"><style>g{}</style></svg>')!.querySelector('style')!.hasAttribute('nonce')).toBe(false);
+  });
+
   it('refuses what is not an SVG', () => {
     expect(safeSvg('<html><body>no</body></html>')).toBeNull();
     expect(safeSvg('<svg><g></svg>')).toBeNull();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Spinner, Text } from '@chakra-ui/react';
+import { pageNonce } from '../../services/style-cache';
 import { highlightStates, safeSvg } from './safe-svg';
 
 /** Where the build puts the generated diagrams (rspack.config.ts copies docs/diagrams there). */
@@ -19,7 +20,7 @@ export function MachineDiagram({ machineId, activeStateIds = [], loadingText, mi
     fetch(`${DIAGRAMS_BASE}/${encodeURIComponent(machineId)}.svg`)
       .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
       .then((text) => {
-        const svg = safeSvg(text);
+        const svg = safeSvg(text, document, pageNonce());
         if (!live) return;
         if (!svg || !holder.current) return setStatus('missing');
         if (fit) {
