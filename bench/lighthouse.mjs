@@ -7,6 +7,9 @@
  *   node bench/lighthouse.mjs --dist dist --runs 5     # medians of 5 (3 by default)
  *   node bench/lighthouse.mjs --dist /tmp/before --dist dist   # side by side, runs alternated
  *   node bench/lighthouse.mjs --dist D --json F        # also writes rows for `npm run bench` (bench/support/report.cjs)
+ *   node bench/lighthouse.mjs --dist D --save DIR      # keeps each run's full Lighthouse report (LCP element, long tasks, requests)
+ *   node bench/lighthouse.mjs --dist D --only login    # the login page only (or: home)
+ *   node bench/lighthouse.mjs --dist D --preset mobile # one preset only
  *
  * Each build's server runs on a fresh database (BENCH_PORT, BENCH_PORT+1, …, or random ports); Debian's Chromium
  * (CHROMIUM_PATH) is started headless by chrome-launcher, and Lighthouse (a development
@@ -31,6 +34,9 @@ const dists = args.flatMap((a, i) => (a === '--dist' ? [path.resolve(ROOT, args[
 if (dists.length === 0) dists.push(path.resolve(ROOT, 'dist'));
 const runs = Number(option('--runs', '3'));
 const jsonFile = report.jsonTarget(args);
+const saveDir = option('--save', null);
+const only = option('--only', null);
+const presets = option('--preset', 'mobile,desktop').split(',');
 /** Issue 16's goals: score under the default mobile settings and on the desktop preset; LCP and TBT on mobile. */
 const GOALS = { mobile: { score: 90, lcp: 2500, tbt: 200 }, desktop: { score: 95 } };
 const ADMIN = { userCode: 'admin', password: 'Admin@2026' }; // the seeded demo administrator (server/db/seed.ts, outside production)
@@ -99,6 +105,11 @@ async function main() {
         return audit(url, preset, keepStorage, attempt + 1);
       }
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+      if (saveDir) {
+        fs.mkdirSync(saveDir, { recursive: true });
+        const name = `${new URL(url).pathname.slice(1).replace(/\W+/g, '-')}-${preset}-${new URL(url).port}-${Date.now()}.json`;
+        fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+      }
       return {
         score: Math.round(lhr.categories.performance.score * 100),
         fcp: lhr.audits['first-contentful-paint'].numericValue,
@@ -118,7 +129,7 @@ async function main() {
       await page.close();
     };
     const rounds = async (name, route, keepStorage) => {
-      for (const preset of ['mobile', 'desktop']) {
+      for (const preset of presets) {
         const seen = servers.map(() => []);
         for (let i = 0; i < runs; i++) {
           for (const [k, server] of servers.entries()) {
@@ -132,9 +143,9 @@ async function main() {
         for (const [k, rs] of seen.entries()) results.push({ build: k, page: name, preset, score: median(rs.map((r) => r.score)), scores: rs.map((r) => r.score), fcp: median(rs.map((r) => r.fcp)), lcp: median(rs.map((r) => r.lcp)), tbt: median(rs.map((r) => r.tbt)), si: median(rs.map((r) => r.si)), cls: median(rs.map((r) => r.cls)) });
       }
     };
-    await rounds('login.html', 'login.html#/login', false);
+    if (only !== 'home') await rounds('login.html', 'login.html#/login', false);
     // Log in once through each build's form; the session stays in localStorage for the shell's runs.
-    for (const server of servers) {
+    for (const server of only === 'login' ? [] : servers) {
       const page = await context.newPage();
       await page.goto(`${server.base}/login.html#/login`);
       const form = page.getByTestId('login-form');
@@ -145,7 +156,7 @@ async function main() {
       await page.getByTestId('nav-menu').waitFor();
       await page.close();
     }
-    await rounds('index.html', 'index.html#/', true);
+    if (only !== 'login') await rounds('index.html', 'index.html#/', true);
     await cdp.close().catch(() => {});
   } finally {
     chrome.kill();

@@ -2,26 +2,16 @@ import { useSyncExternalStore } from 'react';
 import { DEFAULT_NAV_COLOR, DEFAULT_THEME, NAV_COLORS, THEME_NAMES } from '../shared/constants';
 import { local } from './storage';
 
-export { system } from './theme-system';
-
 /**
- * Colour themes by the spec's names (var1…var6, default var6), each a Chakra colour palette;
- * and the navigation colour (light or dark, default light). The palette name is applied with
- * Chakra's `colorPalette` on the app root, so every widget follows it. The choice is kept in
- * local storage (theme_name, nav_color) and, per user, on the server (the shell saves it);
- * `applyTheme` changes it live for every subscriber.
+ * The colour theme and the navigation colour (light or dark, default light). The theme's palette
+ * (theme-palettes.ts) is applied with Chakra's `colorPalette` on the app root, so every widget
+ * follows it. The choice is kept in local storage (theme_name, nav_color) and, per user, on the
+ * server (the shell saves it); `applyTheme` changes it live for every subscriber.
  */
 export type ThemeName = (typeof THEME_NAMES)[number];
 export type NavColor = (typeof NAV_COLORS)[number];
 
-export const THEMES: Record<ThemeName, string> = {
-  var1: 'blue',
-  var2: 'cyan',
-  var3: 'purple',
-  var4: 'green',
-  var5: 'orange',
-  var6: 'teal',
-};
+export { THEMES } from './theme-palettes';
 
 export const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (THEME_NAMES as readonly string[]).includes(v);
 export const isNavColor = (v: unknown): v is NavColor => typeof v === 'string' && (NAV_COLORS as readonly string[]).includes(v);

@@ -41,6 +41,13 @@ test('login types come from the server; the certificate tab asks for the user co
 test('empty fields are refused before sending; wrong passwords are refused, then throttled with the minutes to wait', async ({ page }) => {
   await page.goto('/login.html#/login');
   const form = page.getByTestId('login-form');
+  // The user name has the focus once the page has painted: keyboard users type at once.
+  await expect(page.getByLabel('用户名', { exact: true })).toBeFocused();
+  await page.keyboard.type('typed');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('密码', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('typed');
+  await page.getByLabel('用户名', { exact: true }).fill('');
   await form.getByRole('button', { name: '登录' }).click();
   await expect(form.getByRole('alert')).toHaveText('请输入用户名和密码');
   // The inputs take no more than the server accepts (the contract's bounds).

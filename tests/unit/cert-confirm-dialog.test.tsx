@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { ApiError, request } from '../../src/services/http/client';
 import { httpEvents, type ToastEvent } from '../../src/services/http/events';
 import { CERT_AGENT_PORTS, HEADERS } from '../../src/shared/constants';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { ChakraProvider } from '@chakra-ui/react';
 import { fromPromise } from 'xstate';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { certOption, type SignInput, type SignOutput } from '../../src/machines/certificate.machine';
 import type { CertificateInfo } from '../../src/services/cert/vendor';
 import { clientError, toolkitError, TOOLKIT_CODE } from '../../src/shared/cert-errors';

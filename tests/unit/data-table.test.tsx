@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { ChakraProvider } from '@chakra-ui/react';
 import { createActor } from 'xstate';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { local } from '../../src/services/storage';
 import { drawerMachine } from '../../src/machines/drawer.machine';
 import type { LoadedColumns, SaveColumnsInput } from '../../src/machines/column-settings.machine';

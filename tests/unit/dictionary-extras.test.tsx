@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { ChakraProvider } from '@chakra-ui/react';
 import type { Endpoint } from '../../src/shared/contract';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { resourceEndpoints } from '../../src/resources/contract';
 import dictionary from '../../src/resources/defs/dictionary';
 import valueDef from '../../src/resources/defs/dictionary-value';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { DynamicForm, useDynamicForm, type DynamicFormCalls } from '../../src/widgets/dynamic-form';
 import type { FormMode, FormSource, SaveFormInput } from '../../src/machines/dynamic-form.machine';
 import { FIELD_TYPES, toTemplateData, wrapValue, type TemplateField } from '../../src/shared/dynamic-form';

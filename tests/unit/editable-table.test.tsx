@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { EditableTable } from '../../src/widgets/editable-table';
 import type { FieldValue, Row, SaveRowInput } from '../../src/machines/row-edit.machine';
 import { ROW_STATUS_ADD, ROW_STATUS_FIELD } from '../../src/shared/constants';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { EmbeddedPageFrame, type EmbeddedPageInfo, type EmbeddedParticipant } from '../../src/widgets/embedded-page';
 import { answer, parseRequest } from '../../src/shared/embedded-protocol';
 import type { Timers } from '../../src/services/embedded-page/host-channel';

@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { Endpoint } from '../../src/shared/contract';
 import type { ExportRequest } from '../../src/shared/contract/export';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 
 // The export dialog with its real machine and Chakra parts. The dictionaries are a double of the
 // dictionary call; the export call is a double of `exportFile` (the download itself is the

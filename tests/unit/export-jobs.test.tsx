@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { Endpoint } from '../../src/shared/contract';
 import type { ExportJob, ExportRequest } from '../../src/shared/contract/export';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 
 // The export dialog's job path and the export-jobs drawer with their real machines and Chakra
 // parts; the calls are doubles of src/services/api/export.ts (the http client is tested in

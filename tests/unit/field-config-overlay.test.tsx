@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { useFieldConfig, type FieldConfigCalls } from '../../src/widgets/field-config';
 import { FIELD_CONFIG_CHECKS, FIELD_CONFIG_CHECK_MS } from '../../src/shared/constants';
 import type { FieldConfigEffect, FieldConfigEntry } from '../../src/shared/field-config';

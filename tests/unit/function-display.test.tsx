@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { Endpoint } from '../../src/shared/contract';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { local } from '../../src/services/storage';
 import { SHOW_ALL, displayOf, hideButtonMap, type HideButtonMap } from '../../src/shared/function-display';
 import currency from '../../src/resources/defs/currency';

@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { Endpoint } from '../../src/shared/contract';
 import { contract } from '../../src/shared/contract';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import duty from '../../src/resources/defs/duty';
 import { SHOW_ALL } from '../../src/shared/function-display';
 

@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { Endpoint } from '../../src/shared/contract';
 import type { ImportRequest } from '../../src/machines/import.machine';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import exchangeRate from '../../src/resources/defs/exchange-rate';
 
 // The import dialog with its real machine and Chakra parts. The ImportType dictionary is a double

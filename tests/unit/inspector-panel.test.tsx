@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { loginMachine, type LoginResult, type LoginValues } from '../../src/machines/login.machine';
 import { createInspectorStore } from '../../src/services/inspector';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import InspectorPanel from '../../src/widgets/inspector/InspectorPanel';
 
 // The panel with a real store fed by a real actor; messages are not served here, so the

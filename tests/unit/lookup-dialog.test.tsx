@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { magnifierMachine, type LookupPage, type LookupPageQuery, type LookupRow, type MagnifierMode, type WriteFields } from '../../src/machines/magnifier.machine';
 import { connectMagnifier } from '../../src/machines/magnifier.connect';
 import { BUDGET_AMOUNT_FIELD, lookupOf, type LookupDef } from '../../src/shared/lookups';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import type { PageQuery } from '../../src/machines/paged-list.machine';
 import { PagedList } from '../../src/widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../src/widgets/paged-list/usePagedList';

@@ -7,7 +7,7 @@ import { decodeText, extensionOf, isPreviewable, previewKindOfFile } from '../..
 import { previewerMachine, type PdfPageRequest, type PreviewContent, type PreviewFile } from '../../src/machines/previewer.machine';
 import { connectPreviewer, previewKeyEvent } from '../../src/machines/previewer.connect';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import type { PreviewKind } from '../../src/shared/preview';
 
 // The dialog with its real machine and Chakra parts; the previewer's calls are doubles of

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { ShellContext, type ShellValue } from '../../src/widgets/shell-context';
 import type { QueryPageCalls } from '../../src/widgets/query-form/useQueryPage';
 import type { QueryReason } from '../../src/machines/query-page.machine';

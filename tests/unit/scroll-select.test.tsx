@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { ChakraProvider } from '@chakra-ui/react';
 import { useState } from 'react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { ScrollSelect, type ScrollCalls } from '../../src/widgets/scroll-select/ScrollSelect';
 import type { ScrollItem, ScrollQuery } from '../../src/machines/scroll-lookup.machine';
 import { SELECT_SCROLL_PAGE_SIZE } from '../../src/shared/constants';

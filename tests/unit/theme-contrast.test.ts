@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { system, THEMES } from '../../src/services/theme';
+import { THEMES } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 
 /**
  * WCAG AA asks 4.5:1 for normal text. The header and primary buttons paint the palette's

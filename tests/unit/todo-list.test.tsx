@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
-import { system } from '../../src/services/theme';
+import { system } from '../../src/services/theme-system';
 import { TodoList } from '../../src/views/todo/TodoListView';
 import type { FlowTask } from '../../src/shared/contract/wkfl';
 import { ApiError } from '../../src/services/http/client';

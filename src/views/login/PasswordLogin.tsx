@@ -12,6 +12,7 @@ import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { enterApp, keepGrant, signalled } from './after-login';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
+import { useFocusAfterPaint } from '../../widgets/useFocusAfterPaint';
 
 const submitLogin = fromPromise<LoginResult, LoginValues>(async ({ input }) => {
   const grant = await signalled(() => loginApi.login(input));
@@ -24,6 +25,7 @@ export function PasswordLogin() {
   const { t } = useI18n();
   const [snapshot, send] = useMachine(loginMachine.provide({ actors: { submitLogin } }), { inspect });
   const api = connectLogin(snapshot, send);
+  const focusFirst = useFocusAfterPaint<HTMLInputElement>();
 
   useEffect(() => {
     if (snapshot.status === 'done') enterApp();
@@ -36,7 +38,7 @@ export function PasswordLogin() {
       <Stack gap="4">
         <Field.Root invalid={api.errorKey !== null && userCode.value.trim() === ''}>
           <Field.Label>{t('login.userCode')}</Field.Label>
-          <Input {...userCode} maxLength={maxLengthOf(login.login, 'userCode')} autoComplete="username" autoFocus placeholder={t('login.userCodePlaceholder')} />
+          <Input {...userCode} maxLength={maxLengthOf(login.login, 'userCode')} autoComplete="username" ref={focusFirst} placeholder={t('login.userCodePlaceholder')} />
         </Field.Root>
         <Field.Root invalid={api.errorKey !== null && password.value === ''}>
           <Field.Label>{t('login.password')}</Field.Label>

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { Button, Card, HStack, Heading, Spinner, Text } from '@chakra-ui/react';
-import { workbenchPanelMachine, type PanelResult } from '../../machines/workbench-panel.machine';
+import { workbenchPanelMachine, type PanelResult, type WorkbenchPanelEvent } from '../../machines/workbench-panel.machine';
 import { connectWorkbenchPanel, type WorkbenchPanelState } from '../../machines/workbench-panel.connect';
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
@@ -31,15 +31,31 @@ export function WorkbenchPanel({
   reloadKey?: unknown;
   children: (data: unknown, api: PanelApi) => ReactNode;
 }) {
-  const { t } = useI18n();
   const machine = useMemo(() => workbenchPanelMachine.provide({ actors: { loadPanel: fromPromise(({ input }: { input: Record<string, unknown> }) => load(input)) } }), [load]);
-  const [snapshot, send] = useMachine(machine, { input: { params }, inspect });
-  const api = connectWorkbenchPanel(snapshot, send, name);
+  const [live, send] = useMachine(machine, { input: { params }, inspect });
   const lastKey = useRef(reloadKey);
   useEffect(() => {
     if (lastKey.current !== reloadKey) send({ type: 'PANEL.RELOAD' });
     lastKey.current = reloadKey;
   }, [reloadKey, send]);
+  // A machine's update renders at once (xstate's store subscription is synchronous); the card
+  // takes it in a deferred render that React can slice and put off, so five panels answering
+  // together do not make one long task each on the home page (issue 16).
+  const snapshot = useDeferredValue(live);
+  return <PanelCard snapshot={snapshot} send={send} name={name} actions={actions}>{children}</PanelCard>;
+}
+
+type PanelCardProps = {
+  snapshot: SnapshotFrom<typeof workbenchPanelMachine>;
+  send: (event: WorkbenchPanelEvent) => void;
+  name: string;
+  actions?: (api: PanelApi) => ReactNode;
+  children: (data: unknown, api: PanelApi) => ReactNode;
+};
+
+const PanelCard = memo(function PanelCard({ snapshot, send, name, actions, children }: PanelCardProps) {
+  const { t } = useI18n();
+  const api = connectWorkbenchPanel(snapshot, send, name);
   const { 'aria-busy': busy, ...root } = api.getRootProps();
   return (
     // A card of fixed height whose body scrolls: the dashboard does not shift as a panel's rows
@@ -65,7 +81,7 @@ export function WorkbenchPanel({
       </Card.Body>
     </Card.Root>
   );
-}
+});
 
 function Status({ state, api }: { state: WorkbenchPanelState; api: PanelApi }) {
   const { t } = useI18n();

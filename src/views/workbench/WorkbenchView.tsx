@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../services/i18n/react';
@@ -7,7 +8,7 @@ import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { workbenchLoaders } from '../../services/api/workbench';
 import { CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT, type Balances, type CashFlow } from '../../shared/contract/workbench';
 import type { FlowTask } from '../../shared/contract/wkfl';
-import { formatAmount } from '../../shared/format-amount';
+import { formatAmount, prepareAmountFormat } from '../../shared/format-amount';
 import { formatDateTime } from '../../shared/date-format';
 import { RESOURCE_ROUTES } from '../../resources/routes';
 import { WorkbenchPanel, type PanelApi } from './WorkbenchPanel';
@@ -29,6 +30,11 @@ export default function WorkbenchView() {
   // Stars are set in the menu: a change there reloads the often-used panel.
   const { favourites } = useMenu();
   const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
+  // The amounts' formatter is built while the panels load, in a task of its own, not in the render that first shows an amount.
+  useEffect(() => {
+    const id = setTimeout(() => prepareAmountFormat(lang));
+    return () => clearTimeout(id);
+  }, [lang]);
   if (!ready) return null;
   return (
     <Stack gap="4" data-testid="workbench">

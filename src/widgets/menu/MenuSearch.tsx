@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Box, Combobox, createListCollection, Portal, Text } from '@chakra-ui/react';
 import type { SearchItem } from '../../shared/menu-tree';
@@ -23,9 +23,12 @@ export function MenuSearch() {
     () => createListCollection<SearchItem>({ items: api.searchItems, itemToValue: (item) => item.id, itemToString: (item) => item.functionName }),
     [api.searchItems],
   );
-  const contentRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const virtual = useVirtualizer({ count: collection.items.length, getScrollElement: () => contentRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  // The list exists only while open (lazyMount, unmountOnExit): measuring a closed list made the
+  // browser lay out the whole shell in the middle of its first commit (issue 16). The list held
+  // in state, not a ref, so its mounting re-renders this component and the virtualiser finds it.
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const virtual = useVirtualizer({ count: collection.items.length, getScrollElement: () => content, estimateSize: () => ROW_HEIGHT, overscan: 8 });
 
   // '/' (outside a text field) or Ctrl/⌘+K jumps to the search from anywhere in the shell.
   useEffect(() => {
@@ -50,6 +53,8 @@ export function MenuSearch() {
       inputValue={api.query}
       value={[]}
       openOnClick
+      lazyMount
+      unmountOnExit
       inputBehavior="autohighlight"
       selectionBehavior="clear"
       onInputValueChange={(d) => api.search(d.inputValue)}
@@ -62,7 +67,7 @@ export function MenuSearch() {
       </Combobox.Control>
       <Portal>
         <Combobox.Positioner>
-          <Combobox.Content ref={contentRef} maxH={`${LIST_MAX_HEIGHT}px`} overflowY="auto" aria-label={t('shell.search.results')}>
+          <Combobox.Content ref={setContent} maxH={`${LIST_MAX_HEIGHT}px`} overflowY="auto" aria-label={t('shell.search.results')}>
             <Text px="2" pt="1" pb="1" fontSize="xs" color="fg.muted" aria-hidden>
               {api.showingHistory ? t('shell.search.history') : t('shell.search.count', { count: collection.items.length })}
             </Text>
