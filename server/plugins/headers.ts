@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CERT_AGENT_PORTS, CERT_TOOLKIT_PORT } from '../../src/shared/constants';
 
 /**
@@ -53,6 +53,26 @@ export const policy = (directives: Record<string, string[]>) =>
  */
 export const EMBEDDABLE_PAGES: ReadonlySet<string> = new Set(['embedded-remarks.html']);
 
+/**
+ * Tags another area adds to a page's <head> as it is answered (the login page's logos to
+ * preload): that area's knowledge, so it registers them with `addPageHead` instead of this
+ * plugin knowing every page. A hint that fails is left out; the page is answered all the same.
+ */
+export type PageHead = (request: FastifyRequest) => Promise<string[]>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageHead: Map<string, PageHead[]>;
+  }
+}
+
+export function addPageHead(app: FastifyInstance, page: string, head: PageHead): void {
+  app.pageHead.set(page, [...(app.pageHead.get(page) ?? []), head]);
+}
+
+/** An attribute's value as HTML text. */
+export const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 export const pagePolicy = (nonce: string, embeddable = false) =>
   policy({ ...CSP_DIRECTIVES, 'style-src': [...CSP_DIRECTIVES['style-src']!, `'nonce-${nonce}'`], ...(embeddable ? { 'frame-ancestors': ["'self'"] } : {}) });
 
@@ -71,12 +91,21 @@ export default fp(async function headers(app: FastifyInstance, { staticDir }: { 
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
 
+  app.decorate('pageHead', new Map<string, PageHead[]>());
   if (!fs.existsSync(staticDir)) return;
   for (const file of fs.readdirSync(staticDir).filter((f) => f.endsWith('.html'))) {
     const embeddable = EMBEDDABLE_PAGES.has(file);
-    app.get(`/${file}`, async (_request, reply) => {
+    app.get(`/${file}`, async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      const html = await fs.promises.readFile(path.join(staticDir, file), 'utf8');
+      const hints = await Promise.all(
+        (app.pageHead.get(file) ?? []).map((head) =>
+          head(request).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'page head hint failed');
+            return [];
+          }),
+        ),
+      );
+      const html = (await fs.promises.readFile(path.join(staticDir, file), 'utf8')).replace('</head>', `${hints.flat().join('')}</head>`);
       if (embeddable) reply.header('X-Frame-Options', 'SAMEORIGIN');
       return reply
         .header('Content-Security-Policy', pagePolicy(nonce, embeddable))

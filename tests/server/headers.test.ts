@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { availableBackends, tempDir } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
+import { addPageHead } from '../../server/plugins/headers';
 
 /**
  * The headers of every answer (docs/security.md): a strict CSP with a fresh style nonce on the
@@ -39,7 +40,12 @@ const expectCommonHeaders = (headers: Record<string, unknown>) => {
 describe.each(availableBackends())('security headers on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(backend, { staticDir: staticDir() });
+    // A hint that fails (its database call, say) must not cost the page.
+    t = await startTestApp(backend, { staticDir: staticDir() }, (app) =>
+      addPageHead(app, 'index.html', async () => {
+        throw new Error('no hint today');
+      }),
+    );
   });
   afterAll(async () => {
     await t.dispose();
@@ -59,6 +65,19 @@ describe.each(availableBackends())('security headers on %s', (backend) => {
       nonces.push(nonce);
     }
     expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('login.html names the logos the login page shows, to preload; the other pages none', async () => {
+    const params = await t.get('/api/fsmc/common/query-sys-param-set/-by-/login-page');
+    const logos = (params.body.data.logoFiles as Array<{ url: string }>).map((l) => l.url);
+    expect(logos.length).toBeGreaterThan(0);
+    const login = await t.app.inject({ method: 'GET', url: '/login.html' });
+    const head = login.body.slice(0, login.body.indexOf('</head>'));
+    const preloads = [...head.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    expect(preloads).toEqual(logos);
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).not.toContain('rel="preload"');
   });
 
   it('an asset: the common headers, and still cached for good', async () => {

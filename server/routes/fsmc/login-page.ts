@@ -10,6 +10,7 @@ import { findSession } from '../../security/sessions';
 import { systemParam, systemSettings } from '../../services/login-info';
 import { fileList, findFile, isPublic, mayOpen, restoreSeedFiles } from '../../services/files';
 import { qrImage } from '../../services/qr-login';
+import { addPageHead, attribute } from '../../plugins/headers';
 
 /**
  * What the login page reads before anyone logs in: its parameters, its logos (served from the
@@ -38,6 +39,12 @@ export default async function loginPageRoutes(app: FastifyInstance) {
       logoFiles: logos,
     });
   });
+
+  // login.html names its logos in its head: the largest thing the page paints is fetched with
+  // the page's script, not after the script has run and asked for these parameters (issue 16).
+  addPageHead(app, 'login.html', async () =>
+    (await fileList(app.db, LOGIN_PAGE_FILES)).map((logo) => `<link rel="preload" as="image" href="${attribute(logo.url)}" fetchpriority="high">`),
+  );
 
   route(app, contract.loginPage.fileList, async (request) => {
     const { orderNo, ...filter } = request.body;
