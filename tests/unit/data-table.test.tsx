@@ -269,6 +269,38 @@ describe('DataTable', () => {
       expect(seqs).toContain(500);
       expect(seqs).not.toContain(1);
       expect(seqs.length).toBeLessThan(40);
+
+      // A scroll draws the rows coming in in the elements of those leaving: every row drawn,
+      // down three rows, up three, and jumped far, is its own row's, in order, in every cell
+      // (a column's own render too) and in its row props; a row ticked stays ticked, alone.
+      const consistent = () => {
+        const rows = bodyRows();
+        const first = Number(cell(rows[0]!, 'seq').textContent);
+        rows.forEach((r, i) => {
+          const n = first + i;
+          expect(cell(r, 'seq').textContent).toBe(String(n));
+          expect(cell(r, 'code').textContent).toBe(`C${n}`);
+          expect(cell(r, 'link').textContent).toBe(`Name ${n}`);
+          expect(cell(r, 'operation').textContent).toBe(`edit ${n}`);
+          expect(r.getAttribute('aria-rowindex')).toBe(String(n + 1));
+          expect(within(cell(r, 'checkbox')).getByRole('checkbox').getAttribute('aria-label')).toContain(String(n));
+        });
+        return rows.map((r) => Number(cell(r, 'seq').textContent));
+      };
+      const tick = within(cell(bodyRows().find((r) => cell(r, 'seq').textContent === '502')!, 'checkbox')).getByRole('checkbox');
+      fireEvent.click(tick);
+      await settle();
+      for (const to of [502, 499, 900, 901, 499]) {
+        await act(async () => {
+          scroll.scrollTop = 40 + (to - 1) * ROW_HEIGHT;
+          fireEvent.scroll(scroll);
+        });
+        await settle();
+        const now = consistent();
+        expect(now).toContain(to);
+        const ticked = bodyRows().filter((r) => (within(cell(r, 'checkbox')).getByRole('checkbox') as HTMLInputElement).checked);
+        expect(ticked.map((r) => cell(r, 'seq').textContent)).toEqual(now.includes(502) ? ['502'] : []);
+      }
     } finally {
       // Back to jsdom's own (Element.prototype's).
       delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;

@@ -308,7 +308,12 @@ function cellStyle<Row>(column: Column<Row>, kind: ColumnKind, header: boolean):
 const BODY_CSS: SystemStyleObject = {
   '& > tr[data-part="row"]': { bg: 'bg', height: `${ROW_HEIGHT}px` },
   '& > tr[data-part="row"][data-selected]': { bg: 'colorPalette.subtle' },
-  '& > tr[data-part="row"] > td': { textAlign: 'start', borderBottomWidth: '1px', px: '2', py: '0', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  // `clip`, not `hidden`: the text is cut with its ellipsis all the same, but the cell is not a
+  // scroll container, which Chromium gives a layer and a scrollable area of its own (issue 16:
+  // each of the ~420 cells a fling draws anew every frame).
+  '& > tr[data-part="row"] > td': { textAlign: 'start', borderBottomWidth: '1px', px: '2', py: '0', whiteSpace: 'nowrap', overflow: 'clip', textOverflow: 'ellipsis' },
+  // Browsers without `clip` (Firefox before 81, Chromium before 90) cut with `hidden`, as before.
+  '@supports not (overflow: clip)': { '& > tr[data-part="row"] > td': { overflow: 'hidden' } },
   '& [data-part="row-check"]': { display: 'inline-flex', verticalAlign: 'middle', position: 'relative', cursor: 'pointer' },
   '& [data-part="row-check"] > [data-part="control"]': {
     display: 'inline-flex',
@@ -376,6 +381,7 @@ function RowsInView<Row>({ scrollElement, rows, count, span, view }: { scrollEle
     observeElementRect: observeRect,
   });
   const items = virtualizer.getVirtualItems();
+  const keys = useRowSlots(items.map((item) => rows[item.index]!.id), scrollElement);
   const top = items.length > 0 ? items[0]!.start - HEADER_HEIGHT : 0;
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - HEADER_HEIGHT) : 0;
   return (
@@ -385,9 +391,9 @@ function RowsInView<Row>({ scrollElement, rows, count, span, view }: { scrollEle
           <td colSpan={span} style={{ height: top, padding: 0, border: 0 }} />
         </tr>
       )}
-      {items.map((item) => {
+      {items.map((item, i) => {
         const row = rows[item.index]!;
-        return <BodyRow key={row.id} row={row} index={item.index} selected={row.getIsSelected()} view={view} />;
+        return <BodyRow key={keys[i]} row={row} index={item.index} selected={row.getIsSelected()} view={view} />;
       })}
       {bottom > 0 && (
         <tr aria-hidden="true" data-part="spacer">
@@ -397,6 +403,43 @@ function RowsInView<Row>({ scrollElement, rows, count, span, view }: { scrollEle
     </>
   );
 }
+
+/**
+ * The React key of each row drawn, so that a scroll reuses the `<tr>`s of the rows leaving
+ * view for the rows coming in (their cells' text updated in place) instead of unmounting some
+ * and mounting others: a fling brings a whole screen of new rows every frame, and making their
+ * elements was most of its work. A row still in view keeps its key (nothing of it is drawn
+ * again). The rows coming in take the keys of those leaving, in order, when they come in below
+ * the rest or replace them all, so React moves only the rows coming in, or none; coming in above
+ * (scrolling up) they get new keys, as moving the others down would cost more than new rows.
+ * Nothing is reused while the focus is in the body (the focused element would come to stand for
+ * another row); a column's own `render` is keyed by the row itself (ColumnRender), so no state
+ * of one row's cell passes to another.
+ */
+function useRowSlots(ids: string[], scrollElement: HTMLElement | null): string[] {
+  const slots = useRef<{ byRow: Map<string, string>; made: number }>({ byRow: new Map(), made: 0 });
+  const { byRow } = slots.current;
+  const next = new Map<string, string>();
+  const inView = new Set(ids);
+  const freed: string[] = [];
+  for (const [id, key] of byRow) if (!inView.has(id)) freed.push(key);
+  // Rows coming in above one that stays (scrolling up) get keys of their own.
+  const firstStaying = ids.findIndex((id) => byRow.has(id));
+  const reuse = freed.length > 0 && firstStaying <= 0 && !focusInside(scrollElement);
+  let f = 0;
+  const keys = ids.map((id) => {
+    const key = byRow.get(id) ?? (reuse && f < freed.length ? freed[f++]! : `r${slots.current.made++}`);
+    next.set(id, key);
+    return key;
+  });
+  slots.current.byRow = next;
+  return keys;
+}
+
+const focusInside = (element: HTMLElement | null) => {
+  const active = element?.ownerDocument.activeElement;
+  return !!active && !!element && element.contains(active) && active.closest('tbody') !== null;
+};
 
 /** What each body row draws: built by the table once a render (see DataTable). */
 interface RowView<Row> {
@@ -510,7 +553,7 @@ function HeaderCell<Row>({
  * What a column's own `render` draws stays in a component of its own (it may use hooks).
  */
 function cellContent<Row>(column: TableColumn<Row>, row: TableRow<Row>, index: number, seq: number, view: RowView<Row>, onLink?: () => void): ReactNode {
-  if (column.render) return <ColumnRender render={column.render} row={row.original} index={index} />;
+  if (column.render) return <ColumnRender key={row.id} render={column.render} row={row.original} index={index} />;
   const value = (row.original as Cells)[column.field];
   switch (column.kind) {
     case 'seq':
