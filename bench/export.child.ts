@@ -92,8 +92,9 @@ async function main() {
   else out.pipe(target);
   await streamRows(db, plan, out, 'zh-CN', translator('zh-CN'));
   await commit();
-  // exceljs ends the file itself when its zip is done.
-  if (!target.writableEnded) target.end();
+  // exceljs ends the file itself when its zip is done; ours are piped, and the pipe ends the
+  // file once the last chunk is in (ending it here cut the file's last chunks off).
+  if (what === 'exceljs' && !target.writableEnded) target.end();
   await finished(target);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   clearInterval(sample);

@@ -13,7 +13,7 @@ import { cleanExportFileName, exportFileName } from '../../../src/shared/export-
 import { badRequest, refuse } from '../../http/answer';
 import { attachmentDisposition } from '../../http/content-disposition';
 import type { Db } from '../../db/database';
-import { countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
+import { cellsParser, countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
 import { isCalendarDate } from '../../resources/register';
 import { requireAdmin, requireFunc } from '../permissions';
@@ -26,10 +26,10 @@ import type { Cell, SheetWriter } from './sheet';
 /**
  * The export of a resource's table (issue 13 point 2; docs/export.md): the same query as the
  * table (filters, sort, the caller's data authorisation and page scope), streamed from the
- * database through a cursor in batches of EXPORT_BATCH_ROWS, each row one JSON array
- * (store.sortedCellsQuery), each batch written to the reply while the next is fetched, waiting
- * for the reply to drain before the one after. Memory holds two batches whatever the number of
- * rows.
+ * database through a cursor in batches of EXPORT_BATCH_ROWS, each row one text
+ * (store.sortedCellsQuery, read back by store.cellsParser), each batch written to the reply
+ * while the next is fetched, waiting for the reply to drain before the one after. Memory holds
+ * two batches whatever the number of rows.
  */
 
 /**
@@ -40,8 +40,10 @@ import type { Cell, SheetWriter } from './sheet';
  */
 export const EXPORT_BATCH_ROWS = 1_000;
 const CURSOR = 'export_rows';
-/** What a row carries after the exported columns: the state column's text needs both. */
+/** What a row carries after the exported columns, those not among them: the state column's text needs both. */
 const EXPORT_ROW_TAIL = ['recordState', 'enabled'] as const;
+/** The columns a row is selected with: the exported ones, then those of EXPORT_ROW_TAIL they lack (each value once). */
+const selectedColumns = (columns: readonly string[]) => [...columns, ...EXPORT_ROW_TAIL.filter((c) => !columns.includes(c))];
 
 /** The registered resource queries an export may name, by their tableUrl: the definition, its query's grant and schema. */
 const TABLES = new Map(RESOURCES.map((def) => [exportTableUrl(def.code), { def, func: resourceEndpoints(def).query.flags.func!, schema: querySchema(def) }]));
@@ -62,7 +64,7 @@ export function exportMode(rows: number): ExportMode {
 /**
  * A cell as the table shows it: a dictionary value's name, the record's state, yes or no;
  * numbers stay numbers. A row comes as the values of `columns` in order, then the record's
- * state and enabled (store.sortedCellsQuery with EXPORT_ROW_TAIL).
+ * state and enabled unless they are among them (selectedColumns, store.sortedCellsQuery).
  */
 async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[], lang: string, t: Translate): Promise<(row: readonly unknown[]) => Cell[]> {
   const dicts = columns.flatMap((c) => (def.fields[c]?.dict ? [def.fields[c]!.dict!] : []));
@@ -71,8 +73,9 @@ async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[
   for (const group of Object.values(answer)) for (const [type, items] of Object.entries(group)) names.set(type, new Map(items.map((i) => [i.value, i.text])));
   const yes = t('resource.yes');
   const no = t('resource.no');
-  const stateAt = columns.length;
-  const enabledAt = columns.length + 1;
+  const selected = selectedColumns(columns);
+  const stateAt = selected.indexOf('recordState');
+  const enabledAt = selected.indexOf('enabled');
   // A handful of states, each looked up once rather than once a row.
   const states = new Map<unknown, string>();
   const stateText = (state: unknown, enabled: unknown) => {
@@ -204,9 +207,11 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
     const { def, columns, writer } = plan;
     const cells = await cellFormatter(db, def, columns, lang, t);
     await write(out, writer.start(columns.map((c) => labelOf(def, c, lang))));
+    const selected = selectedColumns(columns);
+    const parse = cellsParser(def, selected);
     const run = async (tx: Db, cursor: string, hold: boolean) => {
-      // Only what the file shows (the state column reads enabled too), each row one JSON array.
-      let query = sortedCellsQuery(tx, def, plan.input, plan.scope, [...columns, ...EXPORT_ROW_TAIL]);
+      // Only what the file shows (the state column reads enabled too), each row one text.
+      let query = sortedCellsQuery(tx, def, plan.input, plan.scope, selected);
       if (plan.page) query = query.limit(plan.page.limit).offset(plan.page.offset);
       await sql`declare ${sql.raw(cursor)} no scroll cursor ${sql.raw(hold ? 'with hold ' : '')}for ${query}`.execute(tx);
       // The fetch's rows need no renaming: without the camel-case plugin no row object is rebuilt.
@@ -221,7 +226,7 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
           // while this one is formatted and written: at most two batches are in memory.
           next = rows.length === EXPORT_BATCH_ROWS ? fetch() : null;
           if (!rows.length) break;
-          await write(out, writer.rows(rows.map((r) => cells(JSON.parse(r.cells) as unknown[]))));
+          await write(out, writer.rows(rows.map((r) => cells(parse(r.cells)))));
           written += rows.length;
           await options.onBatch?.(written);
         }
