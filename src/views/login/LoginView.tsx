@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'wouter';
-import { Alert, Box, Card, Center, Flex, Heading, HStack, Image, Link as ChakraLink, Skeleton, Spinner, Tabs } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Center, Flex, Heading, HStack, Image, Link as ChakraLink, Skeleton, Spinner, Tabs } from '@chakra-ui/react';
 import { useI18n } from '../../services/i18n/react';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { PasswordLogin } from './PasswordLogin';
-import { useLoginPageParams } from './login-page';
+import { useLoginPage } from './login-page';
 
 /**
  * The QR-code and certificate tabs are their own chunks, fetched when their tab is opened: the
@@ -19,7 +19,8 @@ const FALLBACK_TYPES = [{ value: 'password', text: '' }];
 
 export default function LoginView() {
   const { t, lang } = useI18n();
-  const { params, error } = useLoginPageParams(lang);
+  const page = useLoginPage(lang);
+  const { params } = page;
   const types = (params?.loginTypes ?? FALLBACK_TYPES).filter((type) => type.value in PANELS);
   const [active, setActive] = useState('password');
 
@@ -38,10 +39,13 @@ export default function LoginView() {
           </HStack>
         </Card.Header>
         <Card.Body>
-          {error && (
-            <Alert.Root status="warning" mb="4">
+          {page.error && (
+            <Alert.Root status="warning" mb="4" {...page.getWarningProps()}>
               <Alert.Indicator />
-              <Alert.Title>{t('login.paramsFailed', { reason: error })}</Alert.Title>
+              <Alert.Title>{t('login.paramsFailed', { reason: page.error })}</Alert.Title>
+              <Button size="xs" variant="outline" ms="auto" {...page.getRetryProps()}>
+                {t('login.paramsRetry')}
+              </Button>
             </Alert.Root>
           )}
           <Tabs.Root value={types.some((x) => x.value === active) ? active : 'password'} onValueChange={(d) => setActive(d.value)} lazyMount unmountOnExit variant="line">

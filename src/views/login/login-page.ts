@@ -1,41 +1,42 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { loginPageMachine } from '../../machines/login-page.machine';
+import { connectLoginPage } from '../../machines/login-page.connect';
 import { loginApi, type LoginPageParams } from '../../services/api/login';
+import { inspect } from '../../services/inspector';
 
 /** Parameters asked for before the view first renders, per language; each is taken once. */
 const early = new Map<string, Promise<LoginPageParams>>();
 
 /**
  * Asks for the page's parameters as soon as the login view's code arrives, not after its first
- * render (issue 16): the logo is the page's largest paint, and it waited for the render, then
- * this call, then the image. Each logo is fetched at once too, so the image is in the browser's
- * cache when the view draws it. A failure is the view's to show (the hook takes the promise).
+ * render (issue 16); the logos themselves are preloaded by login.html's head (the server names
+ * them there). A failure is the view's to show (the machine takes the promise).
  */
 export function prefetchLoginPageParams(lang: string): void {
-  const params = loginApi.pageParams().then((p) => {
-    for (const logo of p.logoFiles) new Image().src = logo.url;
-    return p;
-  });
-  params.catch(() => undefined); // handled by the hook that takes it
+  const params = loginApi.pageParams();
+  params.catch(() => undefined); // handled by the machine that takes it
   early.set(lang, params);
 }
 
+/** The login page's parameters machine, asking with the parameters asked for early when there are some. */
+const pageMachine = loginPageMachine.provide({
+  actors: {
+    loadParams: fromPromise<LoginPageParams, { lang: string }>(({ input }) => {
+      const asked = early.get(input.lang);
+      early.delete(input.lang);
+      return asked ?? loginApi.pageParams();
+    }),
+  },
+});
+
 /**
- * The login page's parameters (system title, login types, logos, forgot-password switch),
- * asked again when the language changes since titles and type names are localised.
+ * The login page's parameters in the reader's language (login-page.machine.ts), asked again
+ * when the language changes.
  */
-export function useLoginPageParams(lang: string): { params: LoginPageParams | null; error: string | null } {
-  const [params, setParams] = useState<LoginPageParams | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const asked = early.get(lang) ?? loginApi.pageParams();
-    early.delete(lang);
-    asked
-      .then((p) => live && (setParams(p), setError(null)))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-    };
-  }, [lang]);
-  return { params, error };
+export function useLoginPage(lang: string) {
+  const [snapshot, send] = useMachine(pageMachine, { input: { lang }, inspect });
+  useEffect(() => send({ type: 'LANGUAGE.CHANGE', lang }), [lang, send]);
+  return connectLoginPage(snapshot, send);
 }
