@@ -44,7 +44,8 @@ export default {
     {
       ...common,
       displayName: 'server',
-      testEnvironment: 'node',
+      // Node's, plus a map in which test apps share their compiled request validators (tests/support/server-env.cjs).
+      testEnvironment: '<rootDir>/tests/support/server-env.cjs',
       testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/server/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/server/support/global-teardown.ts',

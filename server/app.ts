@@ -41,15 +41,22 @@ export interface AppDeps {
   clock?: Clock;
   /** What the session and key caches hear of changes made in this process (security/request-cache.ts). */
   changes?: ChangeFeed;
+  /**
+   * Fastify's schema compilers, when not its own defaults: server tests hand the same ones to
+   * every app they build, so an app reuses the validators and serialisers earlier apps compiled
+   * (tests/server/support/shared-compilers.ts).
+   */
+  compilers?: NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 }
 
 /** The whole server as a Fastify instance: tests inject requests into it, main.ts listens. */
-export async function buildApp({ db, config, logger = false, clock = realClock, changes = processChanges }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, clock = realClock, changes = processChanges, compilers }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, ...deploymentOptions(config),
     // The contract's schemas are the whole truth: an unknown field is refused (not dropped) and
     // no value is coerced to another type (docs/api/README.md, "The validator").
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
     frameworkErrors,
+    ...(compilers ? { schemaController: { compilersFactory: compilers } } : {}),
   });
   app.decorate('db', db);
   app.decorate('config', config);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildApp } from '../../server/app';
+import { sharedCompilers } from './support/shared-compilers';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
@@ -81,7 +82,7 @@ describe.each(availableBackends())('request conventions on %s', (backend) => {
   });
 
   it('never sends a stack trace: a failing handler answers 500 with code 5000', async () => {
-    const app = await buildApp({ db: t.db, config: t.config });
+    const app = await buildApp({ db: t.db, config: t.config, compilers: sharedCompilers });
     app.post('/api/fsmc/test/explode', { config: { anonymous: true } }, async () => {
       throw new Error('secret internals at /srv/app.ts:42');
     });

@@ -10,6 +10,7 @@ import { LOCK_FILE } from '../../server/db/data-dir-lock';
 import { prepareDatabase } from '../../server/db/prepare';
 import { StartupError } from '../../server/db/startup-error';
 import { buildApp } from '../../server/app';
+import { sharedCompilers } from './support/shared-compilers';
 import { readConfig } from '../../server/config';
 import { CODE } from '../../src/shared/codes';
 import { PGLITE_TEMPLATE, PG_DB_PREFIX, availableBackends, readState, tempDir, withDatabase } from './support/backends';
@@ -126,7 +127,7 @@ onPostgres('PostgreSQL: processes starting together on a new database', () => {
     expect(await db.selectFrom('org').select('orgCode').where('orgCode', '=', 'HQ').execute()).toEqual([{ orgCode: 'HQ' }]);
     expect((await db.selectFrom('appUser').select('userCode').orderBy('userCode').execute()).map((u) => u.userCode)).toEqual(['admin', 'checker', 'staff']);
     for (const each of dbs) {
-      const app = await buildApp({ db: each, config: { ...readConfig({}), staticDir: '/nonexistent' } });
+      const app = await buildApp({ db: each, config: { ...readConfig({}), staticDir: '/nonexistent' }, compilers: sharedCompilers });
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ code: 0, data: { ready: true } });

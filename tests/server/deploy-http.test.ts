@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { CODE } from '../../src/shared/codes';
 import { ok } from '../../server/http/answer';
 import { buildApp } from '../../server/app';
+import { sharedCompilers } from './support/shared-compilers';
 import { readConfig } from '../../server/config';
 import { gracefulShutdown } from '../../server/shutdown';
 import { availableBackends, tempDir } from './support/backends';
@@ -62,7 +63,7 @@ describe('behind a reverse proxy (PGlite)', () => {
   const apps: FastifyInstance[] = [];
   /** An app with the given settings, and a route that shows what it believes. */
   const appWith = async (overrides: Partial<ReturnType<typeof readConfig>>, logger?: object) => {
-    const app = await buildApp({ db: testDb.db, config: { ...readConfig({}), staticDir, filesDir: tempDir('files'), ...overrides }, logger: logger ?? false });
+    const app = await buildApp({ db: testDb.db, config: { ...readConfig({}), staticDir, filesDir: tempDir('files'), ...overrides }, logger: logger ?? false, compilers: sharedCompilers });
     app.get('/api/fsmc/test/whoami', { config: { anonymous: true } }, async (request) => ok({ ip: request.ip, protocol: request.protocol }));
     await app.ready();
     apps.push(app);

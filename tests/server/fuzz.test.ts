@@ -43,6 +43,19 @@ type Schema = {
 
 const NO_NUL = '^[^\\u0000]*$';
 
+/**
+ * fast-check's generator of the strings a pattern matches, one per pattern: building one parses
+ * the pattern into a generator of its own, 20-200 ms each, and the contract repeats a few patterns
+ * over hundreds of fields (record keys, codes, ids). An arbitrary is stateless (what it yields
+ * depends only on the random source it is handed), so sharing it changes no generated value.
+ */
+const matchers = new Map<string, fc.Arbitrary<string>>();
+function matching(pattern: string): fc.Arbitrary<string> {
+  let arbitrary = matchers.get(pattern);
+  if (!arbitrary) matchers.set(pattern, (arbitrary = fc.stringMatching(new RegExp(pattern))));
+  return arbitrary;
+}
+
 /** A value the schema accepts (best effort: a pattern other than "no NUL" is matched by fast-check). */
 function valid(schema: Schema): fc.Arbitrary<Json> {
   if (schema.const !== undefined) return fc.constant(schema.const as Json);
@@ -59,7 +72,7 @@ function valid(schema: Schema): fc.Arbitrary<Json> {
         // another pattern is matched as it is (best effort: a hostile value is fine here too).
         const single = /^\^(\[[^\]]+\])[+*]\$$/.exec(schema.pattern);
         const pattern = single ? `^${single[1]}{${Math.max(minLength, 1)},${maxLength}}$` : schema.pattern;
-        return fc.stringMatching(new RegExp(pattern));
+        return matching(pattern);
       }
       return fc.string({ minLength, maxLength }).filter((s) => !s.includes('\u0000'));
     }

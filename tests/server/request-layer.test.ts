@@ -4,6 +4,7 @@ import { HEADERS } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { ok } from '../../server/http/answer';
 import { buildApp } from '../../server/app';
+import { sharedCompilers } from './support/shared-compilers';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
@@ -121,7 +122,7 @@ describe.each(availableBackends())('request tokens, 412 confirmations and sessio
   });
 
   it('keeps sessions in the database: a second server process on the same database agrees who is logged in', async () => {
-    const other = await buildApp({ db: t.db, config: t.config });
+    const other = await buildApp({ db: t.db, config: t.config, compilers: sharedCompilers });
     orgCreateRoute(other);
     await other.ready();
     try {

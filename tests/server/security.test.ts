@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { IDENTIFY_CODE_SEND_LIMIT, LOGIN_THROTTLE, PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { buildApp } from '../../server/app';
+import { sharedCompilers } from './support/shared-compilers';
 import { hashLoad, hashPassword, verifyPassword } from '../../server/security/password';
 import { createSession, findSession } from '../../server/security/sessions';
 import { settled } from '../../server/services/deferred';
@@ -63,7 +64,7 @@ describe.each(availableBackends())('security baseline on %s', (backend) => {
       transformQuery: (args) => (statements.push(JSON.stringify(args.node, blankValues)), args.node),
       transformResult: async (args) => args.result,
     });
-    const app = await buildApp({ db: counted, config: t.config });
+    const app = await buildApp({ db: counted, config: t.config, compilers: sharedCompilers });
     await app.ready();
     const pathOf = async (userCode: string) => {
       // A key of its own for each call: the second would otherwise find the first one's key in
@@ -179,7 +180,7 @@ describe.each(availableBackends())('database errors in the log on %s', (backend)
     const lines: string[] = [];
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const t = await startTestApp(backend);
-    const app = await buildApp({ db: t.db, config: t.config, logger: { level: 'info', stream } });
+    const app = await buildApp({ db: t.db, config: t.config, logger: { level: 'info', stream }, compilers: sharedCompilers });
     app.get('/api/test/db-failure', { config: { anonymous: true } }, async () => {
       await sql`select ${'secret-user-code-4711'}::integer`.execute(t.db);
       return 'unreachable';

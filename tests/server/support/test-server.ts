@@ -13,6 +13,7 @@ import { endpoints } from '../../../src/shared/contract';
 import { RESOURCES } from '../../../src/resources';
 import { resourceEndpointList } from '../../../src/resources/contract';
 import { PGLITE_TEMPLATE, PGLITE_TEMPLATE_TAR, PG_DB_PREFIX, PG_TEMPLATE_DB, readState, tempDir, withDatabase, type Backend } from './backends';
+import { sharedCompilers } from './shared-compilers';
 
 /** The demo users tests log in as: two administrators (the second reviews what the first wrote) and a staff user. */
 const DEMO_CODES = ['admin', 'checker', 'staff'] as const;
@@ -185,7 +186,7 @@ export async function startTestAppOn(
   const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, exportJobLoop: false, remindJobLoop: false, ...overrides };
   let offset = 0;
   const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
-  const app = await buildApp({ db: testDb.db, config, clock, ...deps });
+  const app = await buildApp({ db: testDb.db, config, clock, compilers: sharedCompilers, ...deps });
   if (extend) await extend(app);
   await app.ready();
   const agreeKey = async () => {
