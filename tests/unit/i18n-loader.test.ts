@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { fetchDouble } from './support/fetch-double';
 
 /**
  * Locale files are fetched as the spec says: ./locale/{module}/{lang}/index.json, then
@@ -14,12 +15,8 @@ const files: Record<string, unknown> = {
 let requested: string[] = [];
 
 beforeEach(() => {
-  requested = [];
   jest.resetModules();
-  globalThis.fetch = (async (url: string) => {
-    requested.push(url);
-    return url in files ? new Response(JSON.stringify(files[url])) : new Response('not found', { status: 404 });
-  }) as typeof fetch;
+  requested = fetchDouble(files);
 });
 
 describe('i18n loader', () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { fetchDouble } from './support/fetch-double';
 
 /**
  * index.html asks for the opened page's code and locale modules as it starts (issue 16). The
@@ -8,12 +9,8 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 let requested: string[] = [];
 
 beforeEach(() => {
-  requested = [];
   jest.resetModules();
-  globalThis.fetch = (async (url: string) => {
-    requested.push(url);
-    return new Response(url.endsWith('overrides.json') ? JSON.stringify({ overrides: [] }) : '{}');
-  }) as typeof fetch;
+  requested = fetchDouble({ './locale/overrides.json': { overrides: [] } });
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
