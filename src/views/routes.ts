@@ -21,14 +21,12 @@ export interface RouteDef {
   /** A title in both languages, for routes whose title is data (a resource's label), not a locale key. */
   title?: Label;
   load: () => Promise<{ default: ComponentType<any> }>;
-  /** Locale modules the page reads as it first draws, asked for with its code when the shell opens on it (route-match.ts). */
-  modules?: readonly string[];
   meta?: RouteMeta;
 }
 
 export const APP_ROUTES: RouteDef[] = [
-  { path: '/', titleKey: 'shell.routes.workbench', load: () => import(/* webpackChunkName: "view-workbench" */ './workbench/WorkbenchView'), modules: ['workbench'], meta: { history: true } },
-  { path: '/workbench', titleKey: 'shell.routes.workbench', load: () => import(/* webpackChunkName: "view-workbench" */ './workbench/WorkbenchView'), modules: ['workbench'], meta: { history: true } },
+  { path: '/', titleKey: 'shell.routes.workbench', load: () => import(/* webpackChunkName: "view-workbench" */ './workbench/WorkbenchView'), meta: { history: true } },
+  { path: '/workbench', titleKey: 'shell.routes.workbench', load: () => import(/* webpackChunkName: "view-workbench" */ './workbench/WorkbenchView'), meta: { history: true } },
   { path: '/qr-confirm/:qrId', titleKey: 'shell.routes.qrConfirm', load: () => import(/* webpackChunkName: "view-qr-confirm" */ './qr-confirm/QrConfirmView') },
   { path: '/outbox', titleKey: 'shell.routes.outbox', load: () => import(/* webpackChunkName: "view-outbox" */ './outbox/OutboxView'), meta: { adminOnly: true } },
   { path: '/diagrams', titleKey: 'shell.routes.diagrams', load: () => import(/* webpackChunkName: "view-diagrams" */ './diagrams/DiagramsView'), meta: { adminOnly: true, history: true } },
