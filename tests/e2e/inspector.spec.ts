@@ -50,8 +50,8 @@ test.describe('in a build made with INSPECTOR=on', () => {
     const inspector = page.getByTestId('inspector');
     await expect(inspector).toBeVisible();
     await expect(inspector.getByRole('heading', { name: '状态检查器' })).toBeVisible();
-    await expect(inspector.getByTestId('inspector-actor').filter({ hasText: 'login' }).first()).toBeVisible();
-    await inspector.getByTestId('inspector-actor').filter({ hasText: 'login' }).first().click();
+    await expect(inspector.locator('[data-testid="inspector-actor"][data-actor-name="login"]').first()).toBeVisible();
+    await inspector.locator('[data-testid="inspector-actor"][data-actor-name="login"]').first().click();
     await expect(inspector.getByTestId('inspector-state')).toHaveText('editing');
     // The current state is highlighted on the machine's generated diagram.
     await expect(inspector.locator('g[data-state-id="login.editing"].active')).toHaveCount(1);
