@@ -1,4 +1,5 @@
 import { useCallback, type RefCallback } from 'react';
+import { isTextField } from './text-field';
 
 /**
  * `autoFocus` for a page's first field, without its cost (issue 16): React focuses an
@@ -14,11 +15,9 @@ export function useFocusAfterPaint<T extends HTMLElement>(): RefCallback<T> {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         channel.port1.close();
-        if (element.isConnected && !isField(document.activeElement)) element.focus();
+        if (element.isConnected && !isTextField(document.activeElement)) element.focus();
       };
       channel.port2.postMessage(null);
     });
   }, []);
 }
-
-const isField = (element: Element | null): boolean => element instanceof HTMLElement && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));

@@ -4,6 +4,7 @@ import { Box, Combobox, createListCollection, Portal, Text } from '@chakra-ui/re
 import type { SearchItem } from '../../shared/menu-tree';
 import { useI18n } from '../../services/i18n/react';
 import { useMenu } from './use-menu';
+import { isTextField } from '../text-field';
 
 const ROW_HEIGHT = 40;
 const LIST_MAX_HEIGHT = 360;
@@ -33,8 +34,7 @@ export function MenuSearch() {
   // '/' (outside a text field) or Ctrl/⌘+K jumps to the search from anywhere in the shell.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      const typing = !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      const typing = isTextField(e.target);
       if ((e.key === 'k' && (e.ctrlKey || e.metaKey)) || (e.key === '/' && !typing)) {
         e.preventDefault();
         inputRef.current?.focus();
