@@ -54,20 +54,26 @@ export const policy = (directives: Record<string, string[]>) =>
 export const EMBEDDABLE_PAGES: ReadonlySet<string> = new Set(['embedded-remarks.html']);
 
 /**
- * Tags another area adds to a page's <head> as it is answered (the login page's logos to
- * preload): that area's knowledge, so it registers them with `addPageHead` instead of this
- * plugin knowing every page. A hint that fails is left out; the page is answered all the same.
+ * What another area adds to a page as it is answered: tags for its <head>, and markup the browser
+ * paints before the page's script has run (the login page's card and logos, issue 16), put first
+ * in its <body>. That area's knowledge, so it registers them with `addPageParts` instead of this
+ * plugin knowing every page. A part that fails is left out; the page is answered all the same.
+ * `NONCE_PLACEHOLDER` in a part becomes the answer's style nonce, as in the page itself.
  */
-export type PageHead = (request: FastifyRequest) => Promise<string[]>;
+export interface PageParts {
+  head?: string[];
+  firstPaint?: string;
+}
+export type PagePartsOf = (request: FastifyRequest) => Promise<PageParts>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    pageHead: Map<string, PageHead[]>;
+    pageParts: Map<string, PagePartsOf[]>;
   }
 }
 
-export function addPageHead(app: FastifyInstance, page: string, head: PageHead): void {
-  app.pageHead.set(page, [...(app.pageHead.get(page) ?? []), head]);
+export function addPageParts(app: FastifyInstance, page: string, parts: PagePartsOf): void {
+  app.pageParts.set(page, [...(app.pageParts.get(page) ?? []), parts]);
 }
 
 /** An attribute's value as HTML text. */
@@ -91,21 +97,23 @@ export default fp(async function headers(app: FastifyInstance, { staticDir }: { 
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
 
-  app.decorate('pageHead', new Map<string, PageHead[]>());
+  app.decorate('pageParts', new Map<string, PagePartsOf[]>());
   if (!fs.existsSync(staticDir)) return;
   for (const file of fs.readdirSync(staticDir).filter((f) => f.endsWith('.html'))) {
     const embeddable = EMBEDDABLE_PAGES.has(file);
     app.get(`/${file}`, async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      const hints = await Promise.all(
-        (app.pageHead.get(file) ?? []).map((head) =>
-          head(request).catch((error: unknown) => {
-            request.log.warn({ err: error }, 'page head hint failed');
-            return [];
+      const parts = await Promise.all(
+        (app.pageParts.get(file) ?? []).map((partsOf) =>
+          partsOf(request).catch((error: unknown): PageParts => {
+            request.log.warn({ err: error }, 'page part failed');
+            return {};
           }),
         ),
       );
-      const html = (await fs.promises.readFile(path.join(staticDir, file), 'utf8')).replace('</head>', `${hints.flat().join('')}</head>`);
+      const head = parts.flatMap((part) => part.head ?? []).join('');
+      const firstPaint = parts.map((part) => part.firstPaint ?? '').join('');
+      const html = (await fs.promises.readFile(path.join(staticDir, file), 'utf8')).replace('</head>', `${head}</head>`).replace('<body>', `<body>${firstPaint}`);
       if (embeddable) reply.header('X-Frame-Options', 'SAMEORIGIN');
       return reply
         .header('Content-Security-Policy', pagePolicy(nonce, embeddable))

@@ -16,6 +16,8 @@ export function connectLoginPage(snapshot: Snapshot, send: (event: LoginPageEven
     state,
     busy: snapshot.hasTag('busy'),
     params,
+    /** Parameters to show, or their failure: the page can show itself whole (tabs, logos, title). */
+    whole: params !== null || state === 'failed',
     /** The failure's reason while failed; a retry clears it. */
     error: state === 'failed' ? error : null,
     setLanguage: (lang: string) => send({ type: 'LANGUAGE.CHANGE', lang }),

@@ -1,6 +1,6 @@
 import { defaultBaseConfig, type SystemConfig } from '@chakra-ui/react';
 import { defaultThemeConfig } from '@chakra-ui/react/theme';
-import { PALETTES } from './theme-palettes';
+import { PALETTES } from '../shared/theme-palettes';
 
 type Colors = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import { local } from './storage';
 export type ThemeName = (typeof THEME_NAMES)[number];
 export type NavColor = (typeof NAV_COLORS)[number];
 
-export { THEMES } from './theme-palettes';
+export { THEMES } from '../shared/theme-palettes';
 
 export const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (THEME_NAMES as readonly string[]).includes(v);
 export const isNavColor = (v: unknown): v is NavColor => typeof v === 'string' && (NAV_COLORS as readonly string[]).includes(v);

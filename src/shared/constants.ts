@@ -176,6 +176,17 @@ export const ENVELOPE_NONCE_PATTERN = /^[A-Za-z0-9+/]{16}$/;
 export const ENVELOPE_KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** orderNo of the files the login page shows (its logos). */
 export const LOGIN_PAGE_FILES = 'LOGIN_PAGE';
+/**
+ * The element of login.html the server paints before the page's script has run (the card and its
+ * logos, server/pages/login-first-paint.ts), which the login page takes away once it can show
+ * itself whole (issue 16: the logo, the page's largest paint, no longer waits for the script).
+ */
+export const FIRST_PAINT_ID = 'first-paint';
+/**
+ * How long the painted card may stay over a login page that is drawn but still waiting for its
+ * parameters (its tabs, logos and title): a slow parameters call must not keep the form from the user.
+ */
+export const FIRST_PAINT_MAX_WAIT_MS = 1_000;
 
 // ---- Shell §9: form layout -------------------------------------------------------------
 

@@ -11,6 +11,30 @@ test('the login page shows its form in zh-CN by default', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 });
 
+test('before its script has run, the login page shows its card with the logos where the form will stand, then the form takes its place', async ({ page }) => {
+  // The page as the server sends it, its script not yet run (here: never).
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login.html#/login');
+  const painted = page.locator('#first-paint');
+  await expect(painted.locator('img')).toHaveJSProperty('complete', true);
+  expect(await painted.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const paintedCard = await painted.locator('.fp-card').boundingBox();
+  const paintedLogos = await painted.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+
+  await page.unroute('**/assets/*.js');
+  await page.goto('/login.html#/login');
+  await page.reload();
+  await expect(page.getByTestId('login-logo').first()).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  // The real card stands where the painted one stood, with the same logos.
+  expect(await page.getByTestId('login-card').boundingBox()).toEqual(paintedCard);
+  expect(await page.getByTestId('login-logo').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')))).toEqual(paintedLogos);
+  // Nothing covers the form: the user name takes the keyboard at once.
+  await expect(page.getByLabel('用户名', { exact: true })).toBeFocused();
+  await page.keyboard.type('admin');
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('admin');
+});
+
 test('logging in with the demo administrator opens the app shell; a wrong password keeps the user name', async ({ page }) => {
   await page.goto('/login.html#/login');
   await page.getByLabel('用户名', { exact: true }).fill(ADMIN.userCode);

@@ -32,20 +32,25 @@ describeModel(loginPageMachine, {
     const api = view(s);
     expect(api.getWarningProps()).toMatchObject({ 'data-part': 'params-warning', 'data-state': api.state, hidden: !s.matches('failed'), role: 'alert' });
     expect(api.busy).toBe(s.matches('loading'));
+    // The page shows itself whole (and takes away login.html's painted card) once it has
+    // parameters to show, from this language or an earlier one, or knows they failed.
+    expect(api.whole).toBe(s.context.params !== null || s.matches('failed'));
   },
   states: {
     loading: (s, _step, run) => {
       // Asked in the language the page is in now.
       expect(run.inputs.loadParams?.at(-1)).toEqual({ lang: s.context.lang });
       expect(view(s).error).toBeNull();
+      if (s.context.params === null) expect(view(s).whole).toBe(false);
     },
     ready: (s) => {
       const api = view(s);
-      expect([api.params, api.error]).toEqual([PARAMS, null]);
+      expect([api.params, api.error, api.whole]).toEqual([PARAMS, null, true]);
     },
     failed: (s) => {
       const api = view(s);
       expect(api.error).toBe('连接服务器失败');
+      expect(api.whole).toBe(true);
       // What arrived before (in another language) is still shown.
       expect(api.params === null || api.params === PARAMS).toBe(true);
     },

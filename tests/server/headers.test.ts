@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { availableBackends, tempDir } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
-import { addPageHead } from '../../server/plugins/headers';
+import { addPageParts } from '../../server/plugins/headers';
+import { FIRST_PAINT_ID } from '../../src/shared/constants';
 
 /**
  * The headers of every answer (docs/security.md): a strict CSP with a fresh style nonce on the
@@ -40,10 +41,10 @@ const expectCommonHeaders = (headers: Record<string, unknown>) => {
 describe.each(availableBackends())('security headers on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    // A hint that fails (its database call, say) must not cost the page.
+    // A part that fails (its database call, say) must not cost the page.
     t = await startTestApp(backend, { staticDir: staticDir() }, (app) =>
-      addPageHead(app, 'index.html', async () => {
-        throw new Error('no hint today');
+      addPageParts(app, 'index.html', async () => {
+        throw new Error('no part today');
       }),
     );
   });
@@ -67,17 +68,33 @@ describe.each(availableBackends())('security headers on %s', (backend) => {
     expect(new Set(nonces).size).toBe(3);
   });
 
-  it('login.html names the logos the login page shows, to preload; the other pages none', async () => {
+  it('login.html comes with its card painted: the logos the login page shows, styled under the answer\'s nonce; the other pages without', async () => {
     const params = await t.get('/api/fsmc/common/query-sys-param-set/-by-/login-page');
-    const logos = (params.body.data.logoFiles as Array<{ url: string }>).map((l) => l.url);
+    const logos = params.body.data.logoFiles as Array<{ url: string; originalFileName: string }>;
     expect(logos.length).toBeGreaterThan(0);
     const login = await t.app.inject({ method: 'GET', url: '/login.html' });
+    const nonce = /'nonce-([^']+)'/.exec(String(login.headers['content-security-policy']))?.[1];
     const head = login.body.slice(0, login.body.indexOf('</head>'));
-    const preloads = [...head.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-    expect(preloads).toEqual(logos);
+    expect(head).toContain(`<style nonce="${nonce}">#${FIRST_PAINT_ID}{`);
+    // The painted card is the body's first element, before the app's root.
+    const body = login.body.slice(login.body.indexOf('<body>') + '<body>'.length);
+    expect(body.startsWith(`<div id="${FIRST_PAINT_ID}" aria-hidden="true">`)).toBe(true);
+    const images = [...body.matchAll(/<img src="([^"]+)" alt="([^"]*)"/g)].map((m) => ({ url: m[1]!.replace(/&amp;/g, '&'), originalFileName: m[2]!.replace(/&amp;/g, '&') }));
+    expect(images).toEqual(logos.map(({ url, originalFileName }) => ({ url, originalFileName })));
+    // The policy allows no style attribute: the card is styled by classes alone.
+    expect(body).not.toContain(' style=');
     const index = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(index.statusCode).toBe(200);
-    expect(index.body).not.toContain('rel="preload"');
+    expect(index.body).not.toContain(FIRST_PAINT_ID);
+    expect(index.body).toContain('<body></body>');
+  });
+
+  it('the painted card takes a logo\'s name as text, never as markup', async () => {
+    const { loginFirstPaint } = await import('../../server/pages/login-first-paint');
+    const parts = loginFirstPaint([{ url: 'api/x?id=1&b="2"', originalFileName: '"><script>alert(1)</script>' }]);
+    expect(parts.firstPaint).not.toContain('<script>');
+    expect(parts.firstPaint).toContain('src="api/x?id=1&amp;b=&quot;2&quot;"');
+    expect(parts.firstPaint).toContain('alt="&quot;>&lt;script>alert(1)&lt;/script>"');
   });
 
   it('an asset: the common headers, and still cached for good', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { PALETTES, THEMES } from '../../src/services/theme-palettes';
+import { PALETTES, THEMES } from '../../src/shared/theme-palettes';
 import { system } from '../../src/services/theme-system';
 
 const files = (dir: string): string[] =>

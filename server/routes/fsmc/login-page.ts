@@ -10,7 +10,8 @@ import { findSession } from '../../security/sessions';
 import { systemParam, systemSettings } from '../../services/login-info';
 import { fileList, findFile, isPublic, mayOpen, restoreSeedFiles } from '../../services/files';
 import { qrImage } from '../../services/qr-login';
-import { addPageHead, attribute } from '../../plugins/headers';
+import { addPageParts } from '../../plugins/headers';
+import { loginFirstPaint } from '../../pages/login-first-paint';
 
 /**
  * What the login page reads before anyone logs in: its parameters, its logos (served from the
@@ -40,11 +41,9 @@ export default async function loginPageRoutes(app: FastifyInstance) {
     });
   });
 
-  // login.html names its logos in its head: the largest thing the page paints is fetched with
-  // the page's script, not after the script has run and asked for these parameters (issue 16).
-  addPageHead(app, 'login.html', async () =>
-    (await fileList(app.db, LOGIN_PAGE_FILES)).map((logo) => `<link rel="preload" as="image" href="${attribute(logo.url)}" fetchpriority="high">`),
-  );
+  // login.html comes with its card and logos painted (pages/login-first-paint.ts): the largest
+  // thing the page paints no longer waits for the script and this call (issue 16).
+  addPageParts(app, 'login.html', async () => loginFirstPaint(await fileList(app.db, LOGIN_PAGE_FILES)));
 
   route(app, contract.loginPage.fileList, async (request) => {
     const { orderNo, ...filter } = request.body;

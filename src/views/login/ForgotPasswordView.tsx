@@ -14,6 +14,7 @@ import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { ruleProblems } from '../../services/password-check';
 import { inspect } from '../../services/inspector';
 import { PasswordProblems } from '../../widgets/PasswordProblems';
+import { useFirstPaintDone } from '../../widgets/useFirstPaintDone';
 
 const actors = {
   sendCode: fromPromise<void, { userCode: string }>(async ({ input }) => void (await loginApi.sendIdentifyCode(input.userCode))),
@@ -37,6 +38,8 @@ const MAX_LENGTH: Record<keyof ForgotValues, number | undefined> = {
 /** Forgot password at login.html#/forgot-password: code, validation, new password, back to login. */
 export default function ForgotPasswordView() {
   const { t } = useI18n();
+  // login.html's first card is the login form's; this page has nothing to wait for.
+  useFirstPaintDone(true);
   const [snapshot, send] = useMachine(forgotPasswordMachine.provide({ actors }), { inspect });
   const api = connectForgotPassword(snapshot, send);
 

@@ -5,6 +5,7 @@ import { useI18n } from '../../services/i18n/react';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { PasswordLogin } from './PasswordLogin';
 import { useLoginPage } from './login-page';
+import { useFirstPaintDone } from '../../widgets/useFirstPaintDone';
 
 /**
  * The QR-code and certificate tabs are their own chunks, fetched when their tab is opened: the
@@ -23,6 +24,7 @@ export default function LoginView() {
   const { params } = page;
   const types = (params?.loginTypes ?? FALLBACK_TYPES).filter((type) => type.value in PANELS);
   const [active, setActive] = useState('password');
+  useFirstPaintDone(page.whole);
 
   useEffect(() => {
     document.title = params?.systemTitle ? `${params.systemTitle}-${t('login.title')}` : t('login.title');

@@ -1,4 +1,4 @@
-import type { THEME_NAMES } from '../shared/constants';
+import type { THEME_NAMES } from './constants';
 
 /**
  * Colour themes by the spec's names (var1…var6, default var6), each a Chakra colour palette.
