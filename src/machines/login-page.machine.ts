@@ -7,7 +7,9 @@ import type { loginPage } from '../shared/contract/login-page';
  * for in the reader's language and asked again when the language changes, since titles and
  * type names are localised (portal-shell §1). The page works without them (the password form
  * stands alone): a failure is a warning with a retry, and parameters already shown stay shown
- * while others load.
+ * while others load. While a retry runs the warning stays, its button busy (the keyboard's focus
+ * stays on it); when the retry brings them, `restoreFocus` gives the focus to the form before the
+ * warning goes (the view provides it; by default it does nothing).
  */
 export type LoginPageParams = DataOf<typeof loginPage.params>;
 
@@ -35,6 +37,7 @@ export const loginPageMachine = setup({
     keepParams: assign({ params: ({ event }) => (event as unknown as { output: LoginPageParams }).output, error: () => null }),
     keepError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     keepLanguage: assign({ lang: ({ context, event }) => (event.type === 'LANGUAGE.CHANGE' ? event.lang : context.lang) }),
+    restoreFocus: () => {},
   },
 }).createMachine({
   id: 'loginPage',
@@ -56,7 +59,16 @@ export const loginPageMachine = setup({
     },
     ready: {},
     failed: {
-      on: { 'PARAMS.RETRY': 'loading' },
+      on: { 'PARAMS.RETRY': 'retrying' },
+    },
+    retrying: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadParams',
+        input: ({ context }) => ({ lang: context.lang }),
+        onDone: { target: 'ready', actions: ['keepParams', 'restoreFocus'] },
+        onError: { target: 'failed', actions: 'keepError' },
+      },
     },
   },
 });

@@ -46,6 +46,7 @@ export default function LoginView() {
               <Alert.Indicator />
               <Alert.Title>{t('login.paramsFailed', { reason: page.error })}</Alert.Title>
               <Button size="xs" variant="outline" ms="auto" {...page.getRetryProps()}>
+                {page.busy && <Spinner size="xs" />}
                 {t('login.paramsRetry')}
               </Button>
             </Alert.Root>

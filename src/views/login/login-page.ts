@@ -11,8 +11,8 @@ const early = new Map<string, Promise<LoginPageParams>>();
 
 /**
  * Asks for the page's parameters as soon as the login view's code arrives, not after its first
- * render (issue 16); the logos themselves are preloaded by login.html's head (the server names
- * them there). A failure is the view's to show (the machine takes the promise).
+ * render (issue 16); the logos themselves come painted in login.html's first card (the server
+ * names them there). A failure is the view's to show (the machine takes the promise).
  */
 export function prefetchLoginPageParams(lang: string): void {
   const params = loginApi.pageParams();
@@ -20,8 +20,21 @@ export function prefetchLoginPageParams(lang: string): void {
   early.set(lang, params);
 }
 
+/**
+ * After a retry brought the parameters, and before its warning goes: the form's first field takes
+ * the keyboard's focus (or, on a tab without fields, the tab), unless the user has meanwhile put it
+ * somewhere of their own choosing.
+ */
+export function focusLoginForm(): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && !active.matches('[data-part="params-retry"]')) return;
+  const target = document.querySelector<HTMLElement>('[data-testid="login-form"] input:not([type="hidden"])') ?? document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  target?.focus();
+}
+
 /** The login page's parameters machine, asking with the parameters asked for early when there are some. */
 const pageMachine = loginPageMachine.provide({
+  actions: { restoreFocus: focusLoginForm },
   actors: {
     loadParams: fromPromise<LoginPageParams, { lang: string }>(({ input }) => {
       const asked = early.get(input.lang);
