@@ -18,7 +18,7 @@ test('an administrator reads every machine on #/diagrams, with its diagram and t
   const details = view.getByTestId('diagrams-details');
   await expect(details).toHaveAttribute('data-machine', 'login');
   const diagram = details.getByTestId('machine-diagram');
-  await expect(diagram).toHaveAttribute('data-status', 'ready');
+  await expect(diagram).toHaveAttribute('data-state', 'ready');
   await expect(diagram.locator('svg g[data-state-id="login.editing"]')).toBeVisible();
   await expect(diagram.locator('svg')).toContainText('FORM.SUBMIT [isComplete]');
   await expect(details.getByTestId('diagrams-transitions')).toContainText('done: submitLogin');
@@ -38,7 +38,7 @@ test('in en-US the diagrams page speaks English', async ({ page }) => {
   const view = page.getByTestId('diagrams-view');
   await expect(view.getByRole('heading', { name: 'State diagrams', exact: true })).toBeVisible();
   await expect(view.getByTestId('diagrams-details')).toContainText('Conditions');
-  await expect(view.getByTestId('machine-diagram')).toHaveAttribute('data-status', 'ready');
+  await expect(view.getByTestId('machine-diagram')).toHaveAttribute('data-state', 'ready');
   await expectNoRawLocaleKeys(page);
 });
 

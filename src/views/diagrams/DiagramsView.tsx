@@ -1,13 +1,18 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Code, Flex, Grid, Heading, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { USER_TYPE_ADMIN } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import { session } from '../../services/storage';
-import { DIAGRAMS_BASE, MachineDiagram } from '../../widgets/inspector/MachineDiagram';
+import { MachineDiagram } from '../../widgets/inspector/MachineDiagram';
+import { DIAGRAMS_BASE, fetchDiagramFile, useDiagramFile } from '../../widgets/inspector/use-diagram-file';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import type { DiagramIndexEntry } from '../../shared/diagram-index';
 
-type Load = { status: 'loading' } | { status: 'ready'; machines: DiagramIndexEntry[] } | { status: 'failed' };
+/** The diagrams' index (docs/diagrams/index.json); anything but a list is an empty one. */
+const loadIndex = async (name: string): Promise<DiagramIndexEntry[]> => {
+  const machines = await fetchDiagramFile(name, 'json');
+  return Array.isArray(machines) ? (machines as DiagramIndexEntry[]) : [];
+};
 
 /**
  * #/diagrams (administrators): every machine of the portal with its generated diagram and
@@ -18,20 +23,6 @@ export default function DiagramsView() {
   const ready = useLocaleModule('diagrams');
   const { t } = useI18n();
   const isAdmin = session.get('loginUserInfo')?.userType === USER_TYPE_ADMIN;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [chosen, setChosen] = useState<string | null>(null);
-
-  const fetchIndex = useCallback(() => {
-    setLoad({ status: 'loading' });
-    return fetch(`${DIAGRAMS_BASE}/index.json`, { cache: 'no-cache' })
-      .then((res) => (res.ok ? (res.json() as Promise<DiagramIndexEntry[]>) : Promise.reject(new Error(String(res.status)))))
-      .then((machines) => setLoad({ status: 'ready', machines: Array.isArray(machines) ? machines : [] }))
-      .catch(() => setLoad({ status: 'failed' }));
-  }, []);
-  useEffect(() => {
-    if (isAdmin) void fetchIndex();
-  }, [isAdmin, fetchIndex]);
-
   if (!ready) return <Spinner m="4" />;
   if (!isAdmin) {
     return (
@@ -48,24 +39,37 @@ export default function DiagramsView() {
       <Text color="fg.muted" maxW="4xl">
         {t('diagrams.intro')}
       </Text>
-      {load.status === 'loading' && (
+      <DiagramIndex />
+    </Stack>
+  );
+}
+
+/** The machines of the index, once it has come; its loading and failure (with a retry). */
+function DiagramIndex() {
+  const { t } = useI18n();
+  const index = useDiagramFile('index.json', loadIndex);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const machines = index.content;
+  return (
+    <Box {...index.getRootProps()}>
+      {index.state === 'loading' && (
         <Text>
           <Spinner size="sm" me="2" />
           {t('diagrams.loading')}
         </Text>
       )}
-      {load.status === 'failed' && (
+      {index.state === 'failed' && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Title>{t('diagrams.loadFailed')}</Alert.Title>
-          <Button size="xs" ms="auto" onClick={() => void fetchIndex()}>
+          <Button size="xs" ms="auto" {...index.getRetryProps()}>
             {t('diagrams.retry')}
           </Button>
         </Alert.Root>
       )}
-      {load.status === 'ready' && load.machines.length === 0 && <Text>{t('diagrams.empty')}</Text>}
-      {load.status === 'ready' && load.machines.length > 0 && <Machines machines={load.machines} chosen={chosen ?? load.machines[0]!.id} onChoose={setChosen} />}
-    </Stack>
+      {machines?.length === 0 && <Text>{t('diagrams.empty')}</Text>}
+      {machines && machines.length > 0 && <Machines machines={machines} chosen={chosen ?? machines[0]!.id} onChoose={setChosen} />}
+    </Box>
   );
 }
 
@@ -119,7 +123,7 @@ function MachineDetails({ machine }: { machine: DiagramIndexEntry }) {
         </Link>
       </Flex>
       <Box borderWidth="1px" rounded="md" p="2" bg="white">
-        <MachineDiagram machineId={machine.id} loadingText={t('diagrams.loading')} missingText={t('diagrams.diagramMissing')} />
+        <MachineDiagram machineId={machine.id} loadingText={t('diagrams.loading')} missingText={t('diagrams.diagramMissing')} retryText={t('diagrams.retry')} />
       </Box>
       <Table.Root size="sm" variant="outline">
         <Table.Body>

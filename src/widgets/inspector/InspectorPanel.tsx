@@ -155,7 +155,7 @@ function ActorDetails({ actor }: { actor: InspectedActor }) {
         )}
       </Flex>
       {actor.machineId && (
-        <MachineDiagram machineId={actor.machineId} activeStateIds={actor.activeStateIds} loadingText={t('inspector.diagramLoading')} missingText={t('inspector.diagramMissing')} fit />
+        <MachineDiagram machineId={actor.machineId} activeStateIds={actor.activeStateIds} loadingText={t('inspector.diagramLoading')} missingText={t('inspector.diagramMissing')} retryText={t('inspector.diagramRetry')} fit />
       )}
       <Box>
         <Text fontWeight="semibold">{t('inspector.context')}</Text>

@@ -1,61 +1,57 @@
-import { useEffect, useRef, useState } from 'react';
-import { Box, Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { Box, Button, Spinner, Text } from '@chakra-ui/react';
 import { pageNonce } from '../../services/style-cache';
 import { highlightStates, safeSvg } from './safe-svg';
+import { fetchDiagramFile, useDiagramFile } from './use-diagram-file';
 
-/** Where the build puts the generated diagrams (rspack.config.ts copies docs/diagrams there). */
-export const DIAGRAMS_BASE = './diagrams';
+/** A machine's generated SVG, made safe to put in the page; a file that is not one is a failure. */
+async function loadDiagram(machineId: string): Promise<SVGSVGElement> {
+  const svg = safeSvg(String(await fetchDiagramFile(`${encodeURIComponent(machineId)}.svg`, 'text')), document, pageNonce());
+  if (!svg) throw new Error('not a diagram');
+  return svg;
+}
 
 /**
  * One machine's generated diagram, fetched from the build's diagrams folder, with the given
  * states highlighted. Used by the #/diagrams page and the inspector.
  */
-export function MachineDiagram({ machineId, activeStateIds = [], loadingText, missingText, fit = false }: { machineId: string; activeStateIds?: readonly string[]; loadingText: string; missingText: string; fit?: boolean }) {
+export function MachineDiagram({ machineId, activeStateIds = [], loadingText, missingText, retryText, fit = false }: { machineId: string; activeStateIds?: readonly string[]; loadingText: string; missingText: string; retryText: string; fit?: boolean }) {
   const holder = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'missing'>('loading');
+  const file = useDiagramFile(machineId, loadDiagram);
+  const svg = file.content;
 
+  // The SVG element is the machine's content; the holder shows the one of the current source.
   useEffect(() => {
-    let live = true;
-    setStatus('loading');
-    fetch(`${DIAGRAMS_BASE}/${encodeURIComponent(machineId)}.svg`)
-      .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
-      .then((text) => {
-        const svg = safeSvg(text, document, pageNonce());
-        if (!live) return;
-        if (!svg || !holder.current) return setStatus('missing');
-        if (fit) {
-          svg.setAttribute('width', '100%');
-          svg.removeAttribute('height');
-        }
-        holder.current.replaceChildren(svg);
-        setStatus('ready');
-      })
-      .catch(() => live && setStatus('missing'));
-    return () => {
-      live = false;
-    };
-  }, [machineId, fit]);
+    if (!svg || !holder.current) return;
+    if (fit) {
+      svg.setAttribute('width', '100%');
+      svg.removeAttribute('height');
+    }
+    holder.current.replaceChildren(svg);
+  }, [svg, fit]);
 
   const key = activeStateIds.join('\n');
   useEffect(() => {
-    const svg = holder.current?.querySelector('svg');
-    if (status === 'ready' && svg) highlightStates(svg, key ? key.split('\n') : []);
-  }, [status, key]);
+    if (svg) highlightStates(svg, key ? key.split('\n') : []);
+  }, [svg, key]);
 
   return (
-    <Box data-testid="machine-diagram" data-machine={machineId} data-status={status}>
-      {status === 'loading' && (
+    <Box data-testid="machine-diagram" data-machine={machineId} {...file.getRootProps()}>
+      {file.state === 'loading' && (
         <Text color="fg.muted" fontSize="sm">
           <Spinner size="xs" me="2" />
           {loadingText}
         </Text>
       )}
-      {status === 'missing' && (
+      {file.state === 'failed' && (
         <Text color="fg.error" fontSize="sm" role="alert">
           {missingText}
+          <Button size="2xs" variant="outline" ms="2" {...file.getRetryProps()}>
+            {retryText}
+          </Button>
         </Text>
       )}
-      <Box ref={holder} overflow="auto" maxW="100%" display={status === 'ready' ? 'block' : 'none'} />
+      <Box ref={holder} overflow="auto" maxW="100%" display={file.state === 'ready' ? 'block' : 'none'} />
     </Box>
   );
 }
