@@ -67,8 +67,8 @@ function Fallback() {
 function useKeptScroll(location: string, keepsAlive: boolean, kept: readonly string[]) {
   const anchor = useRef<HTMLDivElement>(null);
   const positions = useRef(new Map<string, number>());
-  /** The kept location on screen at the last commit ('' for a plain page). */
-  const shown = useRef('');
+  /** The kept location on screen at the last commit ('' for a plain page); null before the first. */
+  const shown = useRef<string | null>(null);
   const target = keepsAlive ? location : '';
   if (shown.current && shown.current !== target) {
     const main = anchor.current?.closest('main');
@@ -76,7 +76,11 @@ function useKeptScroll(location: string, keepsAlive: boolean, kept: readonly str
     if (main) positions.current.set(shown.current, main.scrollTop);
   }
   useLayoutEffect(() => {
+    const first = shown.current === null;
     shown.current = target;
+    // The first page shown is at the top of a new <main> already: writing scrollTop would lay
+    // the whole shell out inside React's commit (issue 16, the home page's longest task).
+    if (first) return;
     const main = anchor.current?.closest('main');
     if (main) main.scrollTop = target ? (positions.current.get(target) ?? 0) : 0;
   }, [target]);
