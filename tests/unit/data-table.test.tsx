@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { drawerMachine } from '../../src/machines/drawer.machine';
 import type { LoadedColumns, SaveColumnsInput } from '../../src/machines/column-settings.machine';
 import { usePagedList, type FetchPage } from '../../src/widgets/paged-list/usePagedList';
 import { ShellContext, type ShellValue } from '../../src/widgets/shell-context';
-import { DataTable, ROW_HEIGHT, type TableColumn } from '../../src/widgets/table/DataTable';
+import { DataTable, ROW_HEIGHT, SCROLL_SETTLE_MS, type TableColumn } from '../../src/widgets/table/DataTable';
 import { tablePaging, type SortState } from '../../src/widgets/table/table-helpers';
 import type { ColumnSettingsCalls } from '../../src/widgets/table/useColumnSettings';
 import { COLUMN_WIDTH, LANGUAGES, LONG_CELL_TEXT_MAX, type Language } from '../../src/shared/constants';
@@ -304,6 +304,84 @@ describe('DataTable', () => {
     } finally {
       // Back to jsdom's own (Element.prototype's).
       delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+    }
+  });
+
+  it('draws a fling’s rows as text while it passes more than a screen a frame, and in full once it settles; a slow scroll and the focus in the rows keep them full', async () => {
+    const { calls, api } = settingsDouble();
+    // The box shows 10 rows, and across, the columns up to the link's; the amount's lies beyond.
+    const [height, width] = [360, COLUMN_WIDTH.seq + COLUMN_WIDTH.checkbox + COLUMN_WIDTH.code + COLUMN_WIDTH.link];
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return this.dataset.part === 'scroll' ? height : 0; } });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get(this: HTMLElement) { return this.dataset.part === 'scroll' ? width : 0; } });
+    try {
+      await ready({ rows: makeRows(1, 1000), settings: api, bigData: true, links: [] }, undefined, calls);
+      fireEvent.change(table().querySelector('[data-part="page-size"]') as HTMLSelectElement, { target: { value: '1000' } });
+      await settle();
+      await settle();
+      const scroll = screen.getByTestId('data-table-scroll');
+      // The scroll's settling is TanStack Virtual's timer: the test moves the clock.
+      jest.useFakeTimers();
+      const scrollTo = (row: number) =>
+        act(() => {
+          scroll.scrollTop = 40 + (row - 1) * ROW_HEIGHT;
+          fireEvent.scroll(scroll);
+        });
+      const seqs = () => bodyRows().map((r) => Number(cell(r, 'seq').textContent));
+      const quick = () => bodyRows().filter((r) => r.hasAttribute('data-quick'));
+      // Every row drawn in full: its own widgets, as the rows-in-view test checks them.
+      const full = () => {
+        const rows = bodyRows();
+        expect(quick()).toEqual([]);
+        rows.forEach((r) => {
+          const n = Number(cell(r, 'seq').textContent);
+          expect([cell(r, 'operation').textContent, cell(r, 'state').textContent, cell(r, 'amount').textContent]).toEqual([`edit ${n}`, 'APPROVED', '1,234,567.89']);
+          expect(within(cell(r, 'link')).getByRole('button').textContent).toBe(`Name ${n}`);
+          expect(within(cell(r, 'checkbox')).getByRole('checkbox').getAttribute('aria-label')).toContain(String(n));
+        });
+        return rows;
+      };
+      const ticked = 5;
+      fireEvent.click(within(cell(bodyRows()[ticked - 1]!, 'checkbox')).getByRole('checkbox'));
+      await act(async () => undefined);
+
+      // A slow scroll (three rows a frame) keeps drawing full rows.
+      for (const to of [4, 7, 10]) {
+        scrollTo(to);
+        expect(seqs()).toContain(to);
+        full();
+      }
+      // A fling: the first screen-long jump still draws full rows (a jump alone, such as the
+      // End key, is not followed by more), the next ones draw the cells' text, the tick box's
+      // look and the row's ticking, without the widgets, and only in the columns in view across.
+      scrollTo(300);
+      full();
+      scrollTo(600);
+      scrollTo(1);
+      expect(seqs()).toContain(ticked);
+      expect(quick()).toEqual(bodyRows());
+      for (const r of bodyRows()) {
+        const n = Number(cell(r, 'seq').textContent);
+        expect([cell(r, 'code').textContent, cell(r, 'link').textContent, cell(r, 'amount').textContent]).toEqual([`C${n}`, `Name ${n}`, '']);
+        expect([cell(r, 'operation').textContent, cell(r, 'state').textContent, r.querySelectorAll('button, input').length]).toEqual(['', '', 0]);
+        expect([r.hasAttribute('data-selected'), cell(r, 'checkbox').querySelector('[data-part="control"]')!.getAttribute('data-state')]).toEqual(n === ticked ? [true, 'checked'] : [false, 'unchecked']);
+      }
+      // Still moving: the same rows; settled: every row in full, the ticked one still ticked.
+      act(() => jest.advanceTimersByTime(SCROLL_SETTLE_MS - 1));
+      expect(quick().length).toBe(bodyRows().length);
+      act(() => jest.advanceTimersByTime(1));
+      const settled = full();
+      expect(settled.filter((r) => (within(cell(r, 'checkbox')).getByRole('checkbox') as HTMLInputElement).checked).map((r) => cell(r, 'seq').textContent)).toEqual([String(ticked)]);
+      expect(seqs()[0]).toBe(1);
+
+      // The focus in the rows: no row drawn as text, as a focused widget would be taken away.
+      scrollTo(300);
+      within(cell(bodyRows()[0]!, 'checkbox')).getByRole('checkbox').focus();
+      scrollTo(600);
+      full();
+    } finally {
+      jest.useRealTimers();
+      delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+      delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
     }
   });
 

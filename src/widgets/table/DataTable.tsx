@@ -52,7 +52,9 @@ import { useColumnSettings, type ColumnSettingsCalls } from './useColumnSettings
  * - A `link` column with `link` opens the shell's iframe drawer at `linkUrl(url, row, params)`
  *   (DRAWER_DEFAULT_WIDTH, from the right); `onLinkClick` replaces that.
  * - Only the rows in view are in the DOM (a 1,000-row page stays fast); the header sticks, and
- *   fixed columns stick left or right.
+ *   fixed columns stick left or right. While a fling passes more than a screen a frame, its rows
+ *   show their cells' text without widgets (no buttons, inputs or a column's own `render`) until
+ *   the scroll settles, SCROLL_SETTLE_MS after its last event (nextQuickRows).
  * - Loading, empty and failed states, and the pager, are the PagedList frame's.
  */
 
@@ -125,6 +127,11 @@ export const HEADER_HEIGHT = 40;
  * (three rows). Each is drawn again on every frame of a fling, so no more.
  */
 export const OVERSCAN = 3;
+/**
+ * How long after the last scroll event the list counts as still (TanStack Virtual's
+ * `isScrollingResetDelay`, its default): rows drawn quick during a fling are drawn in full then.
+ */
+export const SCROLL_SETTLE_MS = 150;
 /** The rows' area when the page has no layout to ask (jsdom, a hidden keep-alive page). */
 export const FALLBACK_VIEWPORT_HEIGHT = 600;
 const DEFAULT_MAX_HEIGHT = '65vh';
@@ -218,11 +225,15 @@ export function DataTable<Row>({ code, columns, list, sort = null, onSortChange,
 
   const headers = [...table.getLeftLeafHeaders(), ...table.getCenterLeafHeaders(), ...table.getRightLeafHeaders()];
   // What every body row draws, built once a render of the table, not once a row or a scroll:
-  // the columns shown, in order, each with its cell style. Rows are memoised on it.
+  // the columns shown, in order, each with its cell style and where it lies across the table.
+  // Rows are memoised on it.
+  let across = 0;
   const rowView: RowView<Row> = {
     cells: headers.map((h) => {
       const column = byField.get(h.column.id)!;
-      return { column, style: cellStyle(h.column, column.kind, false), onLink: linkable(column) ? openLink : undefined };
+      const start = across;
+      across += h.column.getSize();
+      return { column, style: cellStyle(h.column, column.kind, false), onLink: linkable(column) ? openLink : undefined, start, end: across, pinned: !!h.column.getIsPinned() };
     }),
     offset: list.offset,
     getRowProps: list.getRowProps,
@@ -314,6 +325,8 @@ const BODY_CSS: SystemStyleObject = {
   '& > tr[data-part="row"] > td': { textAlign: 'start', borderBottomWidth: '1px', px: '2', py: '0', whiteSpace: 'nowrap', overflow: 'clip', textOverflow: 'ellipsis' },
   // Browsers without `clip` (Firefox before 81, Chromium before 90) cut with `hidden`, as before.
   '@supports not (overflow: clip)': { '& > tr[data-part="row"] > td': { overflow: 'hidden' } },
+  // A row drawn quick in a fling (nextQuickRows) shows a link's text with the link's look, without its button.
+  '& > tr[data-quick] > td[data-kind="link"]': { color: 'blue.fg', textDecoration: 'underline', textUnderlineOffset: '3px', textDecorationColor: 'currentColor/20' },
   '& [data-part="row-check"]': { display: 'inline-flex', verticalAlign: 'middle', position: 'relative', cursor: 'pointer' },
   '& [data-part="row-check"] > [data-part="control"]': {
     display: 'inline-flex',
@@ -372,16 +385,28 @@ function VirtualRows<Row>({ table, rows, count, headers, maxHeight, view }: { ta
  * a scroll's frame draws just the rows coming into view.
  */
 function RowsInView<Row>({ scrollElement, rows, count, span, view }: { scrollElement: HTMLDivElement | null; rows: TableRow<Row>[]; count: number; span: number; view: RowView<Row> }) {
+  const quickRows = useRef<QuickRows>(NO_QUICK_ROWS);
+  // The same virtualiser every render: whether the list still moves is known before this render asks it for rows.
+  const instance = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  // In a fling (the last draw jumped and the list still moves) no rows beyond those in view:
+  // the next frame replaces them all the same. Back to OVERSCAN once it settles or slows.
+  const flinging = !!instance.current?.isScrolling && quickRows.current.jumps > 0;
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count,
     getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
+    overscan: flinging ? 0 : OVERSCAN,
     scrollMargin: HEADER_HEIGHT,
     observeElementRect: observeRect,
+    isScrollingResetDelay: SCROLL_SETTLE_MS,
   });
+  instance.current = virtualizer;
   const items = virtualizer.getVirtualItems();
-  const keys = useRowSlots(items.map((item) => rows[item.index]!.id), scrollElement);
+  const ids = items.map((item) => rows[item.index]!.id);
+  const keys = useRowSlots(ids, scrollElement);
+  quickRows.current = nextQuickRows(quickRows.current, ids, virtualizer.isScrolling, focusInside(scrollElement));
+  const quick = quickRows.current.quick;
+  const [shownFrom, shownTo] = quick.size > 0 ? shownAcross(scrollElement) : NOT_QUICK;
   const top = items.length > 0 ? items[0]!.start - HEADER_HEIGHT : 0;
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - HEADER_HEIGHT) : 0;
   return (
@@ -393,7 +418,8 @@ function RowsInView<Row>({ scrollElement, rows, count, span, view }: { scrollEle
       )}
       {items.map((item, i) => {
         const row = rows[item.index]!;
-        return <BodyRow key={keys[i]} row={row} index={item.index} selected={row.getIsSelected()} view={view} />;
+        const [from, to] = quick.has(row.id) ? [shownFrom, shownTo] : NOT_QUICK;
+        return <BodyRow key={keys[i]} row={row} index={item.index} selected={row.getIsSelected()} quickFrom={from} quickTo={to} view={view} />;
       })}
       {bottom > 0 && (
         <tr aria-hidden="true" data-part="spacer">
@@ -436,6 +462,59 @@ function useRowSlots(ids: string[], scrollElement: HTMLElement | null): string[]
   return keys;
 }
 
+/** Which rows in view are drawn quick, and what the last draw showed. */
+interface QuickRows {
+  /** The rows drawn last, by id. */
+  inView: ReadonlySet<string>;
+  /** Those of them drawn quick (quickCellContent): their cells' text, no widgets. */
+  quick: ReadonlySet<string>;
+  /** Draws in a row, while scrolling, that shared no row with the draw before (the list moved more than its rows in view). */
+  jumps: number;
+}
+
+const NO_QUICK_ROWS: QuickRows = { inView: new Set(), quick: new Set(), jumps: 0 };
+
+/**
+ * Issue 16, a fling: while the list moves more than a screen a frame, every frame draws a whole
+ * screen of new rows, most of whose widgets (a column's own `render`, such as a row's action
+ * buttons; tick boxes; link buttons) nobody can see or use before the next frame replaces them.
+ * From the second such frame in a row, the rows are drawn quick (quickCellContent: the cells'
+ * text, a tick box's look, no widgets; only in the columns in view across, shownAcross); once the scroll settles (SCROLL_SETTLE_MS after its last event)
+ * every row is drawn in full again. A row drawn quick stays so while the list keeps moving, as
+ * drawing it again would cost what was saved; rows coming in while the list moves less than a
+ * screen a frame (a wheel, a slowing fling) are drawn in full, as are all rows while the list is
+ * still or the focus is in the body (a focused widget is never taken away). One jump alone (the
+ * End key, a click on the scrollbar's track) draws full rows: it is not followed by more.
+ */
+function nextQuickRows(last: QuickRows, ids: readonly string[], scrolling: boolean, focusInBody: boolean): QuickRows {
+  const inView = new Set(ids);
+  if (!scrolling || focusInBody) return { inView, quick: NO_QUICK_ROWS.quick, jumps: 0 };
+  // Drawn again in the same place (a ticked row, the table's props): nothing changes.
+  if (sameIds(last.inView, ids)) return last;
+  const jumped = last.inView.size > 0 && !ids.some((id) => last.inView.has(id));
+  if (jumped) {
+    const jumps = last.jumps + 1;
+    return { inView, quick: jumps >= 2 ? inView : new Set(), jumps };
+  }
+  return { inView, quick: new Set(ids.filter((id) => last.quick.has(id))), jumps: 0 };
+}
+
+/** A row drawn in full: BodyRow's quickFrom and quickTo. */
+const NOT_QUICK = [0, 0] as const;
+
+/**
+ * The part of the table's width the box shows (px from the table's left edge): a row drawn quick
+ * draws text only in the columns there, as laying out the others' text (a 20-column table is
+ * often twice the box's width) would be for nothing. Read from the box during the scroll event,
+ * when its layout is clean; all of it when the box has no layout (jsdom).
+ */
+function shownAcross(box: HTMLElement | null): readonly [number, number] {
+  const width = box?.clientWidth ?? 0;
+  return width > 0 ? [box!.scrollLeft, box!.scrollLeft + width] : [0, Infinity];
+}
+
+const sameIds = (set: ReadonlySet<string>, ids: readonly string[]) => set.size === ids.length && ids.every((id) => set.has(id));
+
 const focusInside = (element: HTMLElement | null) => {
   const active = element?.ownerDocument.activeElement;
   return !!active && !!element && element.contains(active) && active.closest('tbody') !== null;
@@ -443,8 +522,11 @@ const focusInside = (element: HTMLElement | null) => {
 
 /** What each body row draws: built by the table once a render (see DataTable). */
 interface RowView<Row> {
-  /** The columns shown, in order, with their cells' width, alignment and sticking. */
-  cells: Array<{ column: TableColumn<Row>; style: CSSProperties; onLink?: (row: Row, column: TableColumn<Row>) => void }>;
+  /**
+   * The columns shown, in order, with their cells' width, alignment and sticking, and where each
+   * lies across the table (px from its left edge; a fixed column sticks in view wherever that is).
+   */
+  cells: Array<{ column: TableColumn<Row>; style: CSSProperties; onLink?: (row: Row, column: TableColumn<Row>) => void; start: number; end: number; pinned: boolean }>;
   offset: number;
   getRowProps: TableList<Row>['getRowProps'];
   lang: Language;
@@ -454,20 +536,36 @@ interface RowView<Row> {
 
 /**
  * One body row. Memoised: its props change only when the row, its place, its ticking or the
- * table's view do, so scrolling does not draw the rows that stay in view again.
+ * table's view do, so scrolling does not draw the rows that stay in view again. A row drawn
+ * quick in a fling (nextQuickRows) has `quickFrom` < `quickTo`, the part of the table's width
+ * in view (shownAcross): its cells' text there, its other cells empty.
  */
-const BodyRow = memo(function BodyRow<Row>({ row, index, selected, view }: { row: TableRow<Row>; index: number; selected: boolean; view: RowView<Row> }) {
+const BodyRow = memo(function BodyRow<Row>({ row, index, selected, quickFrom, quickTo, view }: BodyRowProps<Row>) {
   const seq = view.offset + index + 1;
+  const quick = quickFrom < quickTo;
   return (
-    <tr {...view.getRowProps(row.original, index)} aria-rowindex={index + 2} data-selected={selected ? '' : undefined}>
-      {view.cells.map(({ column, style, onLink }) => (
+    <tr {...view.getRowProps(row.original, index)} aria-rowindex={index + 2} data-selected={selected ? '' : undefined} data-quick={quick ? '' : undefined}>
+      {view.cells.map(({ column, style, onLink, start, end, pinned }) => (
         <td key={column.field} style={style} data-kind={column.kind}>
-          {cellContent(column, row, index, seq, view, onLink ? () => onLink(row.original, column) : undefined)}
+          {!quick
+            ? cellContent(column, row, index, seq, view, onLink ? () => onLink(row.original, column) : undefined)
+            : pinned || (end > quickFrom && start < quickTo)
+              ? quickCellContent(column, row, seq, selected, view)
+              : null}
         </td>
       ))}
     </tr>
   );
-}) as <Row>(props: { row: TableRow<Row>; index: number; selected: boolean; view: RowView<Row> }) => ReactNode;
+}) as <Row>(props: BodyRowProps<Row>) => ReactNode;
+
+interface BodyRowProps<Row> {
+  row: TableRow<Row>;
+  index: number;
+  selected: boolean;
+  quickFrom: number;
+  quickTo: number;
+  view: RowView<Row>;
+}
 
 const SortButton = chakra('button', { base: { display: 'inline-flex', alignItems: 'center', gap: '1', cursor: 'pointer', font: 'inherit', color: 'inherit', maxW: 'full', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' } } });
 
@@ -577,6 +675,35 @@ function cellContent<Row>(column: TableColumn<Row>, row: TableRow<Row>, index: n
   }
 }
 
+/**
+ * A cell of a row drawn quick in a fling (nextQuickRows): what it shows, as text, without its
+ * widgets. Seq, amounts and text as in full (long text cut, without its hover title); a link's
+ * text in the link's look (BODY_CSS); a tick box's look, ticked or not, without its input; a
+ * radio and a column's own `render` (action buttons, badges) empty until the scroll settles.
+ */
+function quickCellContent<Row>(column: TableColumn<Row>, row: TableRow<Row>, seq: number, selected: boolean, view: RowView<Row>): ReactNode {
+  if (column.render) return null;
+  const value = (row.original as Cells)[column.field];
+  switch (column.kind) {
+    case 'seq':
+      return seq;
+    case 'checkbox':
+      return (
+        <span data-part="row-check">
+          <span data-part="control" data-state={selected ? 'checked' : 'unchecked'} aria-hidden="true">
+            {selected && CHECK_MARK}
+          </span>
+        </span>
+      );
+    case 'radio':
+      return null;
+    case 'amount':
+      return amountText(value, view.lang, column.decimals);
+    default:
+      return cutText(column.format ? column.format(value, row.original) : cellText(value)).text;
+  }
+}
+
 function ColumnRender<Row>({ render, row, index }: { render: NonNullable<TableColumn<Row>['render']>; row: Row; index: number }) {
   return <>{render(row, index)}</>;
 }
@@ -591,15 +718,17 @@ function rowCheck(checked: boolean, label: string, onChange: (checked: boolean) 
     <label data-part="row-check">
       <input type="checkbox" aria-label={label} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} style={VISUALLY_HIDDEN} />
       <span data-part="control" data-state={checked ? 'checked' : 'unchecked'} aria-hidden="true">
-        {checked && (
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3px" strokeLinecap="round" strokeLinejoin="round">
-            <polyline points="20 6 9 17 4 12" />
-          </svg>
-        )}
+        {checked && CHECK_MARK}
       </span>
     </label>
   );
 }
+
+const CHECK_MARK = (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3px" strokeLinecap="round" strokeLinejoin="round">
+    <polyline points="20 6 9 17 4 12" />
+  </svg>
+);
 
 /** Chakra's VisuallyHidden as a plain style: no style props to resolve in a cell. */
 const VISUALLY_HIDDEN = visuallyHiddenStyle as CSSProperties;
