@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Database } from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { TextColumnDriver } from './text-column';
 import { isDatabaseUnavailable } from './unavailable';
 import { StartupError, causeOf } from './startup-error';
 
@@ -108,7 +109,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const pglite = await PGlite.create(dataDir, { parsers: { 20: (v: string) => Number(v) }, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+    const base = new PGliteDialect(pglite);
+    // The dialect as it is, but for statements marked by textColumnQuery (./text-column.ts).
+    const dialect: Dialect = {
+      createAdapter: () => base.createAdapter(),
+      createDriver: () => new TextColumnDriver(base.createDriver(), pglite),
+      createQueryCompiler: () => base.createQueryCompiler(),
+      createIntrospector: (db) => base.createIntrospector(db),
+    };
+    const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
     EMBEDDED.add(db);
     const destroy = db.destroy.bind(db);
     // The lock goes when the database is closed, not before: PGlite writes its files on close.

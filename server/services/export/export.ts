@@ -13,6 +13,7 @@ import { cleanExportFileName, exportFileName } from '../../../src/shared/export-
 import { badRequest, refuse } from '../../http/answer';
 import { attachmentDisposition } from '../../http/content-disposition';
 import type { Db } from '../../db/database';
+import { textColumnQuery } from '../../db/text-column';
 import { cellsParser, countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
 import { isCalendarDate } from '../../resources/register';
@@ -216,8 +217,9 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
       await sql`declare ${sql.raw(cursor)} no scroll cursor ${sql.raw(hold ? 'with hold ' : '')}for ${query}`.execute(tx);
       // The fetch's rows need no renaming: without the camel-case plugin no row object is rebuilt.
       const plain = tx.withoutPlugins();
+      // One text column: on PGlite read from the protocol's bytes (db/text-column.ts).
       type Batch = { rows: Array<{ cells: string }> };
-      const fetch = (): Promise<Batch> => sql<{ cells: string }>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from ${sql.raw(cursor)}`.execute(plain);
+      const fetch = (): Promise<Batch> => plain.executeQuery<{ cells: string }>(textColumnQuery(`fetch forward ${EXPORT_BATCH_ROWS} from ${cursor}`));
       let next: Promise<Batch> | null = fetch();
       try {
         for (let written = 0; next; ) {
