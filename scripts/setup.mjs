@@ -59,9 +59,14 @@ export function ensureBuild({ force = false } = {}) {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// A Chinese font for the browser: the portal's zh-CN pages, and a pdf whose Chinese font is not
+// embedded (the previewer draws it with the system's), need one; Debian's chromium brings none.
+const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
+
 export function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
-  console.log('[setup] installing Debian chromium (apt-get)…');
+  const missing = [fs.existsSync(CHROMIUM) ? null : 'chromium', fs.existsSync(CJK_FONT) ? null : 'fonts-wqy-microhei'].filter(Boolean);
+  if (missing.length === 0) return;
+  console.log(`[setup] installing Debian's ${missing.join(' and ')} (apt-get)…`);
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, { stdio: 'inherit' });
+  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
 }
