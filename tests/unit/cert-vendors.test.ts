@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { CertError, certErrorText, TOOLKIT_CODE } from '../../src/shared/cert-errors';
-import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_TOOLKIT_PORT } from '../../src/shared/constants';
+import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_PORT_PROBE_ROUNDS, CERT_TOOLKIT_PORT } from '../../src/shared/constants';
 import { agentVendor } from '../../src/services/cert/agent-vendor';
 import { callKit, cfcaVendor, httpCfcaKit, type CfcaAnswer, type CfcaKit } from '../../src/services/cert/cfca-vendor';
 import { vendorFor } from '../../src/services/cert/factory';
@@ -79,6 +79,28 @@ describe('tianwei agent: the port probe', () => {
     await jest.advanceTimersByTimeAsync(1);
     expect(endpoint).toBe(`https://127.0.0.1:${P1}`);
     expect(calls.length).toBe(2);
+  });
+
+  it('asks the ports silent in a round once more before telling no client runs (a slow first handshake)', async () => {
+    // P0 is silent on its first asking only (the agent's first HTTPS handshake on a busy machine); the other ports refuse.
+    let asked = 0;
+    const { fetch, calls } = fakeFetch((url) => (url.includes(`:${P0}/`) ? (asked++ === 0 ? 'hang' : { json: 'ok' }) : 'refuse'));
+    const vendor = agentVendor({ factory: 'tianwei', fetch });
+    let endpoint: string | undefined;
+    void vendor.probe().then((r) => (endpoint = r.endpoint));
+    await jest.advanceTimersByTimeAsync(CERT_PORT_PROBE_MS);
+    expect(endpoint).toBe(`https://127.0.0.1:${P0}`);
+    // The refused ports were not asked again.
+    expect(calls.map((c) => c.url)).toEqual([...CERT_AGENT_PORTS.map((p) => `https://127.0.0.1:${p}/PortRight`), `https://127.0.0.1:${P0}/PortRight`]);
+  });
+
+  it(`gives up after ${CERT_PORT_PROBE_ROUNDS} rounds of a silent port`, async () => {
+    const { fetch, calls } = fakeFetch((url) => (url.includes(`:${P1}/`) ? 'hang' : 'refuse'));
+    const vendor = agentVendor({ factory: 'tianwei', fetch });
+    const outcome = infoOf(vendor.probe());
+    await jest.advanceTimersByTimeAsync(CERT_PORT_PROBE_MS * CERT_PORT_PROBE_ROUNDS);
+    expect(await outcome).toMatchObject({ kind: 'client', key: 'agentUnavailable' });
+    expect(calls.length).toBe(CERT_AGENT_PORTS.length + CERT_PORT_PROBE_ROUNDS - 1);
   });
 
   it('skips a port answering with an HTTP error, and reuses the port found', async () => {

@@ -1,6 +1,6 @@
 import { hashFor } from '../../shared/cert-rules';
-import { clientError } from '../../shared/cert-errors';
-import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_STORES } from '../../shared/constants';
+import { clientError, isCertError } from '../../shared/cert-errors';
+import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_PORT_PROBE_ROUNDS, CERT_STORES } from '../../shared/constants';
 import { callJson, globalTimers, withTimeout, type Timers } from './transport';
 import type { CertFactory, CertStore, CertVendor, FetchLike, SignRequest, VerifyRequest } from './vendor';
 import { isBoolean, isString, readCertificate, readContainer, readField, readList } from './wire';
@@ -20,16 +20,28 @@ export interface AgentVendorOptions {
   ports?: readonly number[];
 }
 
-/** The first port, in the given order, whose GET /PortRight answers within CERT_PORT_PROBE_MS; its base URL. */
+/**
+ * The first port, in the given order, whose GET /PortRight answers within CERT_PORT_PROBE_MS; its
+ * base URL. A round in which no port answered but some were silent past the probe's time asks
+ * those once more (CERT_PORT_PROBE_ROUNDS): a busy machine can take longer than 100 ms over the
+ * first HTTPS handshake with a running agent, and its user would otherwise be told no client
+ * runs. Refused ports are not asked again, so a machine without an agent is told at once.
+ */
 export async function probeAgentPorts(fetch: FetchLike, timers: Timers = globalTimers, host = '127.0.0.1', ports: readonly number[] = CERT_AGENT_PORTS): Promise<string> {
-  for (const port of ports) {
-    const base = `https://${host}:${port}`;
-    try {
-      const res = await withTimeout(CERT_PORT_PROBE_MS, timers, (signal) => fetch(`${base}/PortRight`, { method: 'GET', signal }));
-      if (res.ok) return base;
-    } catch {
-      // Not this port (closed, refused or slower than the probe allows): the next one.
+  let asking = ports;
+  for (let round = 0; round < CERT_PORT_PROBE_ROUNDS && asking.length > 0; round++) {
+    const silent: number[] = [];
+    for (const port of asking) {
+      const base = `https://${host}:${port}`;
+      try {
+        const res = await withTimeout(CERT_PORT_PROBE_MS, timers, (signal) => fetch(`${base}/PortRight`, { method: 'GET', signal }));
+        if (res.ok) return base;
+      } catch (e) {
+        // Not this port: closed, refused, or slower than the probe allows (asked again next round).
+        if (isCertError(e) && e.info.kind === 'client' && e.info.key === 'agentTimeout') silent.push(port);
+      }
     }
+    asking = silent;
   }
   throw clientError('agentUnavailable', `ports ${ports.join(', ')}`);
 }
