@@ -13,9 +13,19 @@ const LAZY = 'let _globalCss; const lazyGlobal = () => (_globalCss ??= [getPrefl
 const FIELD = '    _global,\n';
 const GETTER = '    get _global() { return lazyGlobal(); },\n';
 
-module.exports = function chakraLazyGlobalLoader(source) {
-  if (!source.includes(EAGER) || !source.includes(FIELD)) {
-    throw new Error(`chakra-lazy-global-loader: ${this.resourcePath} no longer builds _global as expected; check the new Chakra's system.js and update the loader`);
+/**
+ * And a configuration merged beforehand (src/services/theme-config.ts, marked with its symbol) is
+ * taken as it is: createSystem would merge it again, deep-copying every token and recipe, in the
+ * one task the page cannot split, where the page merged it in a task of its own.
+ */
+const MERGE = 'const config = mergeConfigs(...configs);';
+const MERGED = "const config = configs.length === 1 && configs[0]?.[Symbol.for('treasury-portal.chakra.merged-config')] ? configs[0] : mergeConfigs(...configs);";
+
+/** The source of Chakra's system.js as the browser bundle takes it; throws when it no longer reads as expected. */
+function chakraLazyGlobalLoader(source) {
+  if (!source.includes(EAGER) || !source.includes(FIELD) || !source.includes(MERGE)) {
+    throw new Error(`chakra-lazy-global-loader: ${this?.resourcePath ?? 'system.js'} no longer builds _global or merges its configs as expected; check the new Chakra's system.js and update the loader`);
   }
-  return source.replace(EAGER, LAZY).replace(FIELD, GETTER);
-};
+  return source.replace(EAGER, LAZY).replace(FIELD, GETTER).replace(MERGE, MERGED);
+}
+module.exports = chakraLazyGlobalLoader;
