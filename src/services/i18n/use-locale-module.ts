@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useI18n } from './react';
 import { loadModules } from './i18n';
 
@@ -12,7 +12,9 @@ export function useLocaleModule(module: string | readonly string[]): boolean {
   const [loaded, setLoaded] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void loadModules(lang, key.split(',')).then(() => live && setLoaded(`${lang}/${key}`));
+    // What shows once the messages are here (a whole page, often) renders as a transition, which
+    // React renders in slices that leave the page responsive (issue 16, total blocking time).
+    void loadModules(lang, key.split(',')).then(() => live && startTransition(() => setLoaded(`${lang}/${key}`)));
     return () => {
       live = false;
     };
