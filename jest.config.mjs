@@ -31,6 +31,7 @@ export default {
       displayName: 'unit',
       testEnvironment: '<rootDir>/tests/support/jsdom-env.cjs',
       testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/tests/unit/support/setup.ts'],
     },
     {
       ...common,

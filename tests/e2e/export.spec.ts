@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DIALOG_WIDTH, EXPORT_FILE_NAME_MAX } from '../../src/shared/constants';
+import { DIALOG_WIDTH, EXPORT_FILE_NAME_MAX, TABLE_DEFAULT_PAGE_SIZE } from '../../src/shared/constants';
 import { ADMIN, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 import { parseCsv, readXlsx } from './support/export-files';
@@ -23,7 +23,9 @@ const uniqueName = (stem: string) => `${stem}-${test.info().parallelIndex}-${Dat
 
 /** The data columns shown (header text, field), and the account numbers of the rows, as the table shows them. */
 async function tableShown(page: Page) {
-  await expect(rows(page).first()).toBeVisible();
+  // The whole page of rows: the virtualised body draws the rows it has room for once it has
+  // measured itself (its first frame can hold only a few).
+  await expect(rows(page)).toHaveCount(TABLE_DEFAULT_PAGE_SIZE);
   const headers = await table(page).locator('thead th').evaluateAll((ths) => ths.map((th) => ({ field: th.getAttribute('data-field') ?? '', kind: th.getAttribute('data-kind') ?? '', label: ((th.querySelector('[data-part=sort] > span') ?? th) as HTMLElement).innerText.trim() })));
   const columns = headers.filter((h) => !['seq', 'operation', 'checkbox', 'radio'].includes(h.kind));
   const acctNoAt = headers.findIndex((h) => h.field === 'acctNo');
