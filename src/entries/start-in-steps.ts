@@ -19,8 +19,9 @@ function nextTask(): Promise<void> {
  * How both pages start (issue 16, total blocking time): their files are fetched at once, but
  * their code runs in steps, each its own task and under Lighthouse's 50 ms long-task bound at
  * its 4× CPU slowdown where it can be: React's DOM renderer; the components' anatomies;
- * Chakra's default tokens and recipes; the app's configuration merged with them; the app's theme system (Chakra's createSystem, the largest single piece of work); the
- * providers every page shares (the request layer, its toasts and dialogs' machines, the HTTP
+ * Chakra's default tokens and recipes; the app's configuration merged with them; the app's
+ * theme system (Chakra's createSystem, the largest single piece of work); the providers every
+ * page shares (the request layer, its toasts and dialogs' machines, the HTTP
  * client, the session); the page's own modules (`app`); then a first render that React slices
  * further (a transition).
  */

@@ -26,29 +26,33 @@ export interface RouteDef {
 }
 
 /**
- * The home page's code and its messages, asked for together: the view would ask for its messages
- * only once its code had arrived and rendered, one more round trip before its greeting, the page's
- * largest paint (issue 16). The same fetch serves the view's own request (services/i18n).
+ * A page's code and the locale modules its view asks for (useLocaleModule), requested together:
+ * the view would ask for its messages only once its code had arrived and rendered, one more round
+ * trip before it can show (issue 16: the home page's greeting is its largest paint). The same
+ * fetch serves the view's own request (services/i18n).
  */
-function loadWorkbench() {
-  void loadModules(initialLanguage(), ['workbench']);
-  return import(/* webpackChunkName: "view-workbench" */ './workbench/WorkbenchView');
+function withMessages<T>(modules: string[], load: () => Promise<T>): () => Promise<T> {
+  return () => {
+    void loadModules(initialLanguage(), modules);
+    return load();
+  };
 }
+const loadWorkbench = withMessages(['workbench'], () => import(/* webpackChunkName: "view-workbench" */ './workbench/WorkbenchView'));
 
 export const APP_ROUTES: RouteDef[] = [
   { path: '/', titleKey: 'shell.routes.workbench', load: loadWorkbench, meta: { history: true } },
   { path: '/workbench', titleKey: 'shell.routes.workbench', load: loadWorkbench, meta: { history: true } },
   { path: '/qr-confirm/:qrId', titleKey: 'shell.routes.qrConfirm', load: () => import(/* webpackChunkName: "view-qr-confirm" */ './qr-confirm/QrConfirmView') },
   { path: '/outbox', titleKey: 'shell.routes.outbox', load: () => import(/* webpackChunkName: "view-outbox" */ './outbox/OutboxView'), meta: { adminOnly: true } },
-  { path: '/diagrams', titleKey: 'shell.routes.diagrams', load: () => import(/* webpackChunkName: "view-diagrams" */ './diagrams/DiagramsView'), meta: { adminOnly: true, history: true } },
+  { path: '/diagrams', titleKey: 'shell.routes.diagrams', load: withMessages(['diagrams'], () => import(/* webpackChunkName: "view-diagrams" */ './diagrams/DiagramsView')), meta: { adminOnly: true, history: true } },
   // Every lookup of src/shared/lookups.ts, live (docs/lookups.md): for developers and auditors.
-  { path: '/lookups', titleKey: 'shell.routes.lookups', load: () => import(/* webpackChunkName: "view-lookups" */ './lookups/LookupsView'), meta: { adminOnly: true } },
+  { path: '/lookups', titleKey: 'shell.routes.lookups', load: withMessages(['lookup'], () => import(/* webpackChunkName: "view-lookups" */ './lookups/LookupsView')), meta: { adminOnly: true } },
   // The user's to-do tasks (docs/approvals.md): each opens its record's review.
   { path: '/todo-list', titleKey: 'shell.routes.todoList', load: () => import(/* webpackChunkName: "view-todo-list" */ './todo/TodoListView') },
   { path: '/profile', titleKey: 'request.profile.title', load: () => import(/* webpackChunkName: "view-profile" */ './profile/ProfileView') },
   // Dynamic forms (docs/dynamic-forms.md): the administrators' templates and the users' forms, each its own chunk.
-  { path: '/expand-template', titleKey: '', title: { 'zh-CN': '扩展模板', 'en-US': 'Form templates' }, load: () => import(/* webpackChunkName: "view-expand-template" */ './dynamic-form/ExpandTemplatePage') },
-  { path: '/dynamic-form', titleKey: '', title: { 'zh-CN': '动态表单', 'en-US': 'Dynamic forms' }, load: () => import(/* webpackChunkName: "view-dynamic-form" */ './dynamic-form/DynamicFormPage'), meta: { history: true } },
+  { path: '/expand-template', titleKey: '', title: { 'zh-CN': '扩展模板', 'en-US': 'Form templates' }, load: withMessages(['dynamic'], () => import(/* webpackChunkName: "view-expand-template" */ './dynamic-form/ExpandTemplatePage')) },
+  { path: '/dynamic-form', titleKey: '', title: { 'zh-CN': '动态表单', 'en-US': 'Dynamic forms' }, load: withMessages(['dynamic'], () => import(/* webpackChunkName: "view-dynamic-form" */ './dynamic-form/DynamicFormPage')), meta: { history: true } },
   // Every business resource's query pages (its own, and its pages with hidden params): one
   // generic page, bound to its definition and page, in one chunk, which alone loads the definitions.
   ...RESOURCE_ROUTES.map(

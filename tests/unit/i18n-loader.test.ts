@@ -57,18 +57,19 @@ describe('i18n loader', () => {
     expect(initialLanguage()).toBe('zh-CN');
   });
 
-  it('the home page asks for its messages beside its code, in the remembered language, not after its code has arrived', async () => {
+  it('a page asks for its messages beside its code, in the remembered language, not after its code has arrived', async () => {
     localStorage.setItem('lang', 'en-US');
     const { APP_ROUTES } = await import('../../src/views/routes');
     const home = APP_ROUTES.find((r) => r.path === '/')!;
     const code = home.load();
     // Before the view's code has come (or run), its messages are on their way.
     expect(requested).toContain('./locale/workbench/en-US/index.json');
+    const diagrams = APP_ROUTES.find((r) => r.path === '/diagrams')!.load();
+    expect(requested).toContain('./locale/diagrams/en-US/index.json');
     const { loadModules } = await import('../../src/services/i18n/i18n');
     await loadModules('en-US', ['workbench']);
     // The view's own request later finds them loaded: no second fetch.
     expect(requested.filter((u) => u.includes('/workbench/'))).toEqual(['./locale/workbench/en-US/index.json']);
-    await code;
+    await Promise.all([code, diagrams]);
   });
 });
-
