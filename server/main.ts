@@ -3,6 +3,7 @@ import { openDatabase, describeDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { StartupError, causeOf } from './db/startup-error';
 import { buildApp } from './app';
+import { deferredCompilers } from './http/deferred-compilers';
 import { gracefulShutdown } from './shutdown';
 
 /**
@@ -20,9 +21,11 @@ async function main() {
     onWaiting: (message) => console.error(message),
   });
   const { applied, created } = await prepareDatabase(db);
-  const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  // Route schemas compile after the server listens (http/deferred-compilers.ts).
+  const compilers = deferredCompilers();
+  const app = await buildApp({ db, config, logger: { level: process.env.LOG_LEVEL ?? 'info' }, compilers: compilers.factories });
 
-  const shutdown = gracefulShutdown({ app, db, config, exit: (code) => process.exit(code) });
+  const shutdown = gracefulShutdown({ app, db, config, exit: (code) => process.exit(code === 0 ? (process.exitCode ?? 0) : code) });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -44,6 +47,11 @@ async function main() {
   if (created) lines.push('  demo users (created now):', ...created.map((u) => `    ${u.userCode} / ${u.password}${u.userType === 1 ? '  (administrator)' : ''}`));
   else if (process.env.NODE_ENV !== 'production') lines.push('  demo users: admin / Admin@2026 (administrator), staff / Staff@2026, unless changed');
   console.log(lines.join('\n') + '\n');
+  compilers.warmUp().catch((error) => {
+    app.log.fatal({ err: error }, 'a route schema does not compile: stopping');
+    process.exitCode = 1;
+    void shutdown('schema error');
+  });
 }
 
 main().catch((error) => {
