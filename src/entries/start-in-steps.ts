@@ -18,7 +18,7 @@ function nextTask(): Promise<void> {
 /**
  * How both pages start (issue 16, total blocking time): their files are fetched at once, but
  * their code runs in steps, each its own task and under Lighthouse's 50 ms long-task bound at
- * its 4× CPU slowdown where it can be: React's DOM renderer; the components' anatomies;
+ * its 4× CPU slowdown where it can be: the entry's own modules; React's DOM renderer; the components' anatomies;
  * Chakra's default tokens and recipes; the app's configuration merged with them; the app's
  * theme system (Chakra's createSystem, the largest single piece of work); the providers every
  * page shares (the request layer, its toasts and dialogs' machines, the HTTP
@@ -26,6 +26,9 @@ function nextTask(): Promise<void> {
  * further (a transition).
  */
 export async function startInSteps(app: () => Promise<ReactNode>): Promise<void> {
+  // An eager import resolves in a microtask: without this, React's DOM renderer would run in the
+  // task that compiles and runs the entry's own script and asks for the page's files.
+  await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
   // The components' part names (Chakra's and Ark's anatomies), a third of evaluating Chakra's recipes.
