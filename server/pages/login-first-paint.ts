@@ -17,10 +17,12 @@ import { attribute, NONCE_PLACEHOLDER, type PageParts } from '../plugins/headers
  * static sheet the page loads before it paints (the default theme's tint; a user who chose
  * another sees theirs when the view comes), with fallbacks should that sheet change.
  */
+// The header's 64px: the view's logo row (40px, kept while the logos load) and the card's 24px
+// padding above it (border-box, as Chakra's reset sizes the view's).
 const palette = THEMES[DEFAULT_THEME];
 const CSS = `#${FIRST_PAINT_ID}{position:fixed;inset:0;z-index:1500;display:flex;align-items:center;justify-content:center;padding:16px;background:var(--chakra-colors-${palette}-50,#f0fdfa)}
 #${FIRST_PAINT_ID} .fp-card{box-sizing:border-box;width:100%;max-width:28rem;background:var(--chakra-colors-bg,#fff);border:1px solid var(--chakra-colors-border,#e4e4e7);border-radius:var(--chakra-radii-l3,6px)}
-#${FIRST_PAINT_ID} .fp-header{display:flex;align-items:center;gap:12px;min-height:40px;padding:24px 24px 0}
+#${FIRST_PAINT_ID} .fp-header{display:flex;align-items:center;gap:12px;box-sizing:border-box;min-height:64px;padding:24px 24px 0}
 #${FIRST_PAINT_ID} .fp-header img{max-height:40px}
 #${FIRST_PAINT_ID} .fp-body{display:flex;flex-direction:column;gap:8px;height:309px;box-sizing:border-box;padding:24px}
 #${FIRST_PAINT_ID} .fp-footer{display:flex;justify-content:space-between;align-items:center;height:60px;box-sizing:border-box;padding:0 24px 24px}
