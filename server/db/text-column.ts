@@ -10,14 +10,18 @@ import type { PGlite } from '@electric-sql/pglite';
  * against 3.8 s read here (bench/README.md, "Export"). The answer is the same: a row object
  * per row, keyed by the column's name, its value the same text (or null).
  *
- * On PostgreSQL a marked statement is an ordinary query.
+ * A statement may ask for its texts as their UTF-8 bytes instead (the csv export reads its
+ * record texts as bytes, server/services/export/csv-records.ts): on PGlite each comes as a
+ * Buffer, copied from the protocol and never decoded. On PostgreSQL a marked statement is an
+ * ordinary query, its texts strings either way.
  */
-const TEXT_COLUMN = new WeakSet<CompiledQuery>();
+export type TextAs = 'string' | 'bytes';
+const TEXT_COLUMN = new WeakMap<CompiledQuery, TextAs>();
 
 /** A statement without parameters whose rows carry one text column, read as fast as the database allows. */
-export function textColumnQuery(statement: string): CompiledQuery {
+export function textColumnQuery(statement: string, as: TextAs = 'string'): CompiledQuery {
   const query = CompiledQuery.raw(statement);
-  TEXT_COLUMN.add(query);
+  TEXT_COLUMN.set(query, as);
   return query;
 }
 
@@ -36,18 +40,29 @@ const ROW_DESCRIPTION = 0x54; // T
 const DATA_ROW = 0x44; // D
 const ERROR_RESPONSE = 0x45; // E
 const HEADER = 5; // type byte and int32 length
+/**
+ * The bytes texts are copied into, a block at a time, when read as bytes: each row's Buffer is a
+ * view of its block, so a batch of a thousand 100-byte rows makes two allocations, not a thousand.
+ */
+const BYTES_BLOCK = 64 * 1024;
 
 /**
  * Collects the rows of one text column from a backend's messages, however the bytes are cut
  * into chunks. A chunk is a view into PGlite's memory, valid only during the call: each text is
- * decoded at once, and a message cut at a chunk's end is copied until its rest comes.
+ * decoded (or its bytes copied) at once, and a message cut at a chunk's end is copied until its
+ * rest comes.
  */
 export class TextColumnReader {
-  readonly rows: Array<Record<string, string | null>> = [];
+  readonly rows: Array<Record<string, string | Buffer | null>> = [];
   error: TextColumnError | null = null;
   private name = '';
   /** A message begun in an earlier chunk: its bytes so far. */
   private part: Uint8Array | null = null;
+  /** When reading bytes: the block being filled, and how much of it is. */
+  private block: Buffer | null = null;
+  private used = 0;
+
+  constructor(private readonly as: TextAs = 'string') {}
 
   push(chunk: Uint8Array): void {
     let at = 0;
@@ -84,7 +99,7 @@ export class TextColumnReader {
       // int16 field count (one), int32 length (-1: null), the text.
       const length = bytes.readInt32BE(at + HEADER + 2);
       const start = at + HEADER + 6;
-      this.rows.push({ [this.name]: length < 0 ? null : bytes.toString('utf8', start, start + length) });
+      this.rows.push({ [this.name]: length < 0 ? null : this.as === 'bytes' ? this.copy(bytes, start, start + length) : bytes.toString('utf8', start, start + length) });
     } else if (type === ROW_DESCRIPTION) {
       const fields = bytes.readInt16BE(at + HEADER);
       if (fields !== 1) this.error ??= new TextColumnError(`a text-column statement answered ${fields} columns`, undefined);
@@ -101,6 +116,18 @@ export class TextColumnReader {
     }
     // Anything else (command complete, ready for query, notices) carries nothing for the rows.
     return end;
+  }
+
+  /** A text's bytes, copied out of the chunk (PGlite's memory) into the current block. */
+  private copy(bytes: Buffer, start: number, end: number): Buffer {
+    const length = end - start;
+    if (!this.block || this.used + length > this.block.length) {
+      this.block = Buffer.allocUnsafe(Math.max(BYTES_BLOCK, length));
+      this.used = 0;
+    }
+    const at = this.used;
+    this.used += bytes.copy(this.block, at, start, end);
+    return this.block.subarray(at, this.used);
   }
 }
 
@@ -130,7 +157,7 @@ async function textColumnRows(pglite: PGlite, query: CompiledQuery): Promise<Que
   await pglite.waitReady;
   // As PGlite's query answers once closing has begun.
   if (!pglite.ready) throw new Error('PGlite is closed');
-  const reader = new TextColumnReader();
+  const reader = new TextColumnReader(TEXT_COLUMN.get(query));
   await pglite.execProtocolRawStream(queryMessage(query.sql), { syncToFs: false, onRawData: (chunk) => reader.push(chunk) });
   if (reader.error) throw reader.error;
   return { rows: reader.rows };

@@ -70,12 +70,12 @@ describe.each(availableBackends())('export rows on %s', (backend) => {
   });
 
   /** A file as streamRows writes it, from the account rows whose name starts with `mark`. */
-  async function exported(mark: string, writer: SheetWriter): Promise<Buffer> {
+  async function exported(mark: string, writer: SheetWriter, columns = ['acctNo', 'acctName', 'officeCode', 'balance', 'recordState']): Promise<Buffer> {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
     const ended = new Promise((resolve) => out.on('end', resolve));
-    await streamRows(t.db, { def: account, input: { start: 1, limit: 1, acctName: mark }, columns: ['acctNo', 'acctName', 'officeCode', 'balance', 'recordState'], fileName: 'x', writer, scope: null, page: null }, out, 'zh-CN', translator('zh-CN'));
+    await streamRows(t.db, { def: account, input: { start: 1, limit: 1, acctName: mark }, columns, fileName: 'x', writer, scope: null, page: null }, out, 'zh-CN', translator('zh-CN'));
     await ended;
     return Buffer.concat(chunks);
   }
@@ -97,6 +97,26 @@ describe.each(availableBackends())('export rows on %s', (backend) => {
     expect(xlsx).toMatch(/<c r="D\d+"><v>-1234.5<\/v><\/c>/);
     expect(xlsx).toContain('RowsTricky 华东 😀 &lt;&amp;&gt; é');
     expect(xlsx).not.toContain('\u0001');
+  });
+
+  it('csv from the records\' bytes is byte for byte the csv of the rows\' cells: texts, formulas, numbers, nulls, states', async () => {
+    const texts = ['plain', '', '"', '""', '\\', '\\"', 'a,b', '(x)', ' lead', '\t', '\r', '\n', 'NULL', '=1+1', '+1', '-1', '@SUM(A1)', '=a,"b"', '\\=x', '"=x', '华东 😀', 'x"y\\z', '\u0001'];
+    const numbers = [0, -0, 0.37, -1234.5, 1e15, 999999999999999, 123456789012345.6, 0.1 + 0.2, 1e-5, 0.0001, 1 / 3, 2 ** 53 + 2, -1e-7, null];
+    const rows = Math.max(texts.length, numbers.length);
+    for (let i = 0; i < rows; i++) {
+      const text = texts[i % texts.length]!;
+      await sql`insert into account (acct_no, acct_name, org_code, currency_code, bank_code, office_code, line_number, balance, record_state, enabled)
+        values (${`EXI${String(i).padStart(3, '0')}`}, ${`RowsIdentical${text}`}, 'HQ', 'CNY', '102', ${text}, ${i % 2 ? null : text}, ${numbers[i % numbers.length]}::float8, ${i % 3 ? 'approved' : 'draft'}, ${i % 4 !== 1})`.execute(t.db);
+    }
+    const csv = csvWriter();
+    // The same writer without the bytes' path: each row parsed into cells, as the xlsx's are.
+    const { records: _bytes, ...cells } = csv;
+    for (const columns of [['officeCode', 'acctNo', 'balance', 'recordState', 'lineNumber', 'enabled'], ['recordState', 'enabled', 'balance'], ['enabled', 'recordState', 'acctName']]) {
+      const fromBytes = (await exported('RowsIdentical', csv, columns)).toString('utf8');
+      const fromCells = (await exported('RowsIdentical', cells, columns)).toString('utf8');
+      expect(fromBytes.split('\r\n')).toHaveLength(rows + 2);
+      expect(fromBytes).toBe(fromCells);
+    }
   });
 
   it('rows across several batches come whole and in the table\'s order, the batch fetched ahead included', async () => {

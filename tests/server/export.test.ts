@@ -117,7 +117,8 @@ describe.each(availableBackends())('export on %s', (backend) => {
     const csv = csvWriter();
     // What the reply still held, unread, each time the next batch had been fetched.
     const waiting: number[] = [];
-    const writer = { ...csv, rows: (rows: Parameters<typeof csv.rows>[0]) => (waiting.push(out.writableLength), csv.rows(rows)) };
+    // The csv writer takes each batch as record bytes (csv-records.ts).
+    const writer = { ...csv, records: (...batch: Parameters<NonNullable<typeof csv.records>>) => (waiting.push(out.writableLength), csv.records!(...batch)) };
     let bytes = 0;
     const reader = new Writable({
       highWaterMark: 1024,
@@ -144,7 +145,7 @@ describe.each(availableBackends())('export on %s', (backend) => {
     let batches = 0;
     // Nobody reads: the first batch fills the reply (its names long enough to be more than the
     // stream's two buffers hold), then the client is gone (Fastify destroys the stream).
-    const writer = { ...csv, rows: (rows: Parameters<typeof csv.rows>[0]) => (batches++, queueMicrotask(() => out.destroy()), csv.rows(rows)) };
+    const writer = { ...csv, records: (...batch: Parameters<NonNullable<typeof csv.records>>) => (batches++, queueMicrotask(() => out.destroy()), csv.records!(...batch)) };
     await streamRows(t.db, { def: account, input: { start: 1, limit: 1, acctName: 'ExportAbandoned' }, columns: ['acctNo', 'acctName'], fileName: 'x.csv', writer, scope: null, page: null }, out, 'zh-CN', translator('zh-CN'));
     expect(batches).toBe(1);
     // On PGlite the export's transaction holds the one connection: this answers only once it ended.

@@ -31,6 +31,10 @@ describe.each(availableBackends())('text-column statements on %s', (backend) => 
     const read = await t.db.withoutPlugins().executeQuery<{ cells: string | null }>(textColumnQuery(statement));
     expect(read.rows).toEqual(ordinary.rows);
     expect(read.rows.map((r) => r.cells)).toEqual(TEXTS);
+    // Asked for bytes: each text's UTF-8 as a Buffer on PGlite, a string on PostgreSQL (an ordinary query).
+    const bytes = await t.db.withoutPlugins().executeQuery<{ cells: string | Buffer | null }>(textColumnQuery(statement, 'bytes'));
+    expect(bytes.rows.map((r) => (Buffer.isBuffer(r.cells) ? r.cells.toString('utf8') : r.cells))).toEqual(TEXTS);
+    expect(bytes.rows.some((r) => Buffer.isBuffer(r.cells))).toBe(backend === 'pglite');
   });
 
   it('reads a cursor batch by batch inside a transaction', async () => {
@@ -75,12 +79,16 @@ describe('TextColumnReader', () => {
       for (let at = 0; at < answer.length; at += size) reader.push(answer.subarray(at, at + size));
       expect({ size, rows: reader.rows }).toEqual({ size, rows: expected });
     }
-    // Every place a cut can fall, in two chunks.
+    // Every place a cut can fall, in two chunks; as texts and as bytes.
     for (let cut = 1; cut < 200; cut++) {
       const reader = new TextColumnReader();
-      reader.push(answer.subarray(0, cut));
-      reader.push(answer.subarray(cut));
+      const bytes = new TextColumnReader('bytes');
+      for (const r of [reader, bytes]) {
+        r.push(answer.subarray(0, cut));
+        r.push(answer.subarray(cut));
+      }
       expect(reader.rows).toEqual(expected);
+      expect(bytes.rows.map((r) => r.cells?.toString() ?? null)).toEqual(TEXTS);
     }
   });
 
@@ -91,6 +99,11 @@ describe('TextColumnReader', () => {
     chunk.fill(0);
     reader.push(answer.subarray(description.length + 3));
     expect(reader.rows.map((r) => r.cells)).toEqual(TEXTS);
+    const bytes = new TextColumnReader('bytes');
+    const whole = Buffer.from(answer);
+    bytes.push(whole);
+    whole.fill(0);
+    expect(bytes.rows.map((r) => r.cells?.toString() ?? null)).toEqual(TEXTS);
   });
 
   it('takes the server\'s message and code from an error response', () => {

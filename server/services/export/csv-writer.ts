@@ -1,22 +1,14 @@
 import type { Cell, SheetWriter } from './sheet';
+import { csvField } from './csv-field';
+import { csvRecordLines } from './csv-records';
+
+export { csvField };
 
 /**
  * CSV (RFC 4180) as Excel reads it: UTF-8 with a byte order mark, or Excel takes the Chinese
- * for the local code page; CRLF; a field quoted when it holds a comma, quote or line break.
- * Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) gets a
- * leading apostrophe (OWASP "CSV injection"); numbers are written as they are.
+ * for the local code page; CRLF; each field as csvField writes it (csv-field.ts).
  */
 const BOM = '\uFEFF';
-const NEEDS_QUOTES = /[",\r\n]/;
-/** `=`, `+`, `-`, `@`, tab, CR: the characters a spreadsheet reads as the start of a formula. */
-const FORMULA_START = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
-
-export function csvField(cell: Cell): string {
-  if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'number') return String(cell);
-  const text = FORMULA_START.has(cell.charCodeAt(0)) ? `'${cell}` : cell;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Rows as one string: a loop of appends, no array per row (a million rows' worth of them is garbage the collector would chase). */
 function lines(rows: ReadonlyArray<readonly Cell[]>): string {
@@ -43,6 +35,11 @@ export function csvWriter(): SheetWriter {
     rows: (rows) => {
       const chunks: Buffer[] = [];
       for (let i = 0; i < rows.length; i += ROWS_PER_CHUNK) chunks.push(Buffer.from(lines(rows.slice(i, i + ROWS_PER_CHUNK)), 'utf8'));
+      return chunks;
+    },
+    records: (records, layout) => {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < records.length; i += ROWS_PER_CHUNK) chunks.push(csvRecordLines(records.slice(i, i + ROWS_PER_CHUNK), layout));
       return chunks;
     },
     end: () => [],

@@ -13,7 +13,7 @@ import { cleanExportFileName, exportFileName } from '../../../src/shared/export-
 import { badRequest, refuse } from '../../http/answer';
 import { attachmentDisposition } from '../../http/content-disposition';
 import type { Db } from '../../db/database';
-import { textColumnQuery } from '../../db/text-column';
+import { textColumnQuery, type TextAs } from '../../db/text-column';
 import { cellsParser, countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
 import { isCalendarDate } from '../../resources/register';
@@ -22,7 +22,7 @@ import { queryDictionaries } from '../dictionaries';
 import type { Translate } from '../../i18n';
 import { csvWriter } from './csv-writer';
 import { xlsxWriter } from './xlsx-writer';
-import type { Cell, SheetWriter } from './sheet';
+import { COPY, NUMBER, type Cell, type RecordLayout, type SheetWriter } from './sheet';
 
 /**
  * The export of a resource's table (issue 13 point 2; docs/export.md): the same query as the
@@ -41,10 +41,18 @@ import type { Cell, SheetWriter } from './sheet';
  */
 export const EXPORT_BATCH_ROWS = 1_000;
 const CURSOR = 'export_rows';
-/** What a row carries after the exported columns, those not among them: the state column's text needs both. */
-const EXPORT_ROW_TAIL = ['recordState', 'enabled'] as const;
-/** The columns a row is selected with: the exported ones, then those of EXPORT_ROW_TAIL they lack (each value once). */
-const selectedColumns = (columns: readonly string[]) => [...columns, ...EXPORT_ROW_TAIL.filter((c) => !columns.includes(c))];
+/** What a row carries before the exported columns, those not among them: the state column's text needs both. */
+const EXPORT_ROW_HEAD = ['recordState', 'enabled'] as const;
+/**
+ * The columns a row is selected with: those of EXPORT_ROW_HEAD the exported ones lack, then the
+ * exported ones. First, so that a writer reading the row's record in one pass has them before
+ * the state's cell (sheet.RecordLayout); enabled comes first again when exported after the state.
+ */
+const selectedColumns = (columns: readonly string[]) => {
+  const stateAt = columns.indexOf('recordState');
+  const head = EXPORT_ROW_HEAD.filter((c) => !columns.includes(c) || (c === 'enabled' && stateAt !== -1 && columns.indexOf(c) > stateAt));
+  return [...head, ...columns];
+};
 
 /** The registered resource queries an export may name, by their tableUrl: the definition, its query's grant and schema. */
 const TABLES = new Map(RESOURCES.map((def) => [exportTableUrl(def.code), { def, func: resourceEndpoints(def).query.flags.func!, schema: querySchema(def) }]));
@@ -62,12 +70,18 @@ export function exportMode(rows: number): ExportMode {
   return rows > EXPORT_CONFIRM_ABOVE ? 'job' : 'now';
 }
 
+/** A row's cells, and how a writer reading record bytes comes to the same cells (sheet.RecordLayout). */
+interface Cells {
+  cells: (row: readonly unknown[]) => Cell[];
+  layout: RecordLayout;
+}
+
 /**
  * A cell as the table shows it: a dictionary value's name, the record's state, yes or no;
- * numbers stay numbers. A row comes as the values of `columns` in order, then the record's
- * state and enabled unless they are among them (selectedColumns, store.sortedCellsQuery).
+ * numbers stay numbers. A row comes as the values of the selected columns (selectedColumns,
+ * store.sortedCellsQuery): the record's state and enabled unless exported, then `columns`.
  */
-async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[], lang: string, t: Translate): Promise<(row: readonly unknown[]) => Cell[]> {
+async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[], lang: string, t: Translate): Promise<Cells> {
   const dicts = columns.flatMap((c) => (def.fields[c]?.dict ? [def.fields[c]!.dict!] : []));
   const answer = await queryDictionaries(db, [...new Set(dicts)], lang, ['dictionary', 'constant', 'custom']);
   const names = new Map<string, Map<string, string>>();
@@ -86,28 +100,55 @@ async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[
     if (text === undefined) states.set(key, (text = t(`resource.state.${String(state)}${off ? 'Disabled' : ''}`)));
     return text;
   };
-  const format = columns.map((c, i): ((row: readonly unknown[]) => Cell) => {
+  // Each selected column's reading of its own field (a one-field record, as the parser reads any).
+  const readers = selected.map((c) => cellsParser(def, [c]));
+  /** What the store reads a column's field as: text, number or boolean (a probe field tells). */
+  const kindOf = (at: number) => typeof readers[at]!(PROBE_FIELD)[0];
+  // The exported columns are the last of the selected.
+  const head = selected.length - columns.length;
+  /** Per selected column: its cell; COPY or NUMBER when its text or number is shown as it is; null when not exported. */
+  const format = selected.map((c, at): RecordLayout['cells'][number] => {
+    if (at < head) return null;
     const f = def.fields[c];
     if (c === 'recordState') return (row) => stateText(row[stateAt], row[enabledAt]);
-    if (c === 'enabled' || f?.type === 'bool') return (row) => (row[i] === null || row[i] === undefined ? null : row[i] ? yes : no);
+    if (c === 'enabled' || f?.type === 'bool') return (row) => (row[at] === null || row[at] === undefined ? null : row[at] ? yes : no);
     if (f?.dict) {
       const map = names.get(f.dict) ?? new Map<string, string>();
-      return (row) => (row[i] === null || row[i] === undefined ? null : (map.get(String(row[i])) ?? String(row[i])));
+      return (row) => (row[at] === null || row[at] === undefined ? null : (map.get(String(row[at])) ?? String(row[at])));
     }
-    return (row) => {
-      const v = row[i];
-      if (v === null || v === undefined) return null;
-      if (typeof v === 'number') return v;
-      return typeof v === 'string' ? v : String(v);
-    };
+    const kind = kindOf(at);
+    return kind === 'string' ? COPY : kind === 'number' ? NUMBER : shownAsRead(at);
   });
-  const n = format.length;
-  return (row) => {
-    const cells = new Array<Cell>(n);
-    for (let i = 0; i < n; i++) cells[i] = format[i]!(row);
-    return cells;
+  // The fields the formatted cells and numbers read: theirs, and the state's enabled.
+  const read = new Set(format.flatMap((f, at) => (f !== null && f !== COPY ? [at] : [])));
+  if (read.has(stateAt)) read.add(enabledAt);
+  const shown = columns.map((_, i) => {
+    const f = format[head + i];
+    return typeof f === 'function' ? f : shownAsRead(head + i);
+  });
+  const n = shown.length;
+  return {
+    cells: (row) => {
+      const cells = new Array<Cell>(n);
+      for (let i = 0; i < n; i++) cells[i] = shown[i]!(row);
+      return cells;
+    },
+    layout: { fields: readers.map((reader, at) => (read.has(at) ? (field: string) => reader(field)[0] : null)), cells: format },
   };
 }
+
+/** A field as a one-field record: the character before and after it are the record's own. */
+const PROBE_FIELD = '(1)';
+
+/** A value as the table shows it when nothing formats it: numbers stay numbers, the rest text. */
+const shownAsRead =
+  (at: number) =>
+  (row: readonly unknown[]): Cell => {
+    const v = row[at];
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'number') return v;
+    return typeof v === 'string' ? v : String(v);
+  };
 
 export interface ExportPlan {
   def: ResourceDef;
@@ -206,10 +247,16 @@ async function write(out: PassThrough, chunks: Uint8Array[]): Promise<void> {
 export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lang: Language, t: Translate, options: StreamOptions = {}): Promise<void> {
   try {
     const { def, columns, writer } = plan;
-    const cells = await cellFormatter(db, def, columns, lang, t);
+    const { cells, layout } = await cellFormatter(db, def, columns, lang, t);
     await write(out, writer.start(columns.map((c) => labelOf(def, c, lang))));
     const selected = selectedColumns(columns);
     const parse = cellsParser(def, selected);
+    // A writer that reads record bytes (csv) gets them as they come: on PGlite never decoded.
+    const as: TextAs = writer.records ? 'bytes' : 'string';
+    const batch = (rows: ReadonlyArray<{ cells: string | Buffer }>): Uint8Array[] =>
+      writer.records
+        ? writer.records(rows.map((r) => (typeof r.cells === 'string' ? Buffer.from(r.cells, 'utf8') : r.cells)), layout)
+        : writer.rows(rows.map((r) => cells(parse(typeof r.cells === 'string' ? r.cells : r.cells.toString('utf8')))));
     const run = async (tx: Db, cursor: string, hold: boolean) => {
       // Only what the file shows (the state column reads enabled too), each row one text.
       let query = sortedCellsQuery(tx, def, plan.input, plan.scope, selected);
@@ -218,8 +265,8 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
       // The fetch's rows need no renaming: without the camel-case plugin no row object is rebuilt.
       const plain = tx.withoutPlugins();
       // One text column: on PGlite read from the protocol's bytes (db/text-column.ts).
-      type Batch = { rows: Array<{ cells: string }> };
-      const fetch = (): Promise<Batch> => plain.executeQuery<{ cells: string }>(textColumnQuery(`fetch forward ${EXPORT_BATCH_ROWS} from ${cursor}`));
+      type Batch = { rows: Array<{ cells: string | Buffer }> };
+      const fetch = (): Promise<Batch> => plain.executeQuery<{ cells: string | Buffer }>(textColumnQuery(`fetch forward ${EXPORT_BATCH_ROWS} from ${cursor}`, as));
       let next: Promise<Batch> | null = fetch();
       try {
         for (let written = 0; next; ) {
@@ -228,13 +275,11 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
           // while this one is formatted and written: at most two batches are in memory.
           next = rows.length === EXPORT_BATCH_ROWS ? fetch() : null;
           if (!rows.length) break;
-          await write(out, writer.rows(rows.map((r) => cells(parse(r.cells)))));
+          await write(out, batch(rows));
           written += rows.length;
           await options.onBatch?.(written);
         }
       } finally {
-        // A batch fetched ahead when the loop stopped early (the reader went away): let it land before the cursor closes.
-        await next?.catch(() => undefined);
         // A held cursor outlives any transaction: it must be closed however the loop ended.
         if (hold) await sql`close ${sql.raw(cursor)}`.execute(tx).catch(() => undefined);
       }
