@@ -37,11 +37,9 @@ export function csvWriter(): SheetWriter {
       for (let i = 0; i < rows.length; i += ROWS_PER_CHUNK) chunks.push(Buffer.from(lines(rows.slice(i, i + ROWS_PER_CHUNK)), 'utf8'));
       return chunks;
     },
-    records: (records, layout) => {
-      const chunks: Buffer[] = [];
-      for (let i = 0; i < records.length; i += ROWS_PER_CHUNK) chunks.push(csvRecordLines(records.slice(i, i + ROWS_PER_CHUNK), layout));
-      return chunks;
-    },
+    // A batch in one Buffer: bytes outside V8's heap, so no slices are needed, and each chunk
+    // written is a wait for the reply to drain (a quarter of them with one chunk rather than four).
+    records: (records, layout) => [csvRecordLines(records, layout)],
     end: () => [],
   };
 }
