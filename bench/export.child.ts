@@ -9,7 +9,9 @@
  *
  * `exceljs` runs the same rows through the same path, but the cells go to exceljs's streaming
  * WorkbookWriter (which writes the file itself) instead of our writer; `none` formats the cells
- * and writes nothing: the database's and the cells' share of the time.
+ * and writes nothing: the database's and the cells' share of the time. The csv no longer goes
+ * through the cells: its writer reads the rows' record bytes itself (csv-records.ts), so `none`
+ * is the xlsx's way to its cells, not the csv's.
  */
 import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
