@@ -75,20 +75,8 @@ export async function bindKeyToSession(db: Db, keyId: string, sessionHash: strin
   announceChange({ keyId });
 }
 
-/**
- * The group commit's statement: $1 is the batch's distinct nonces; answers those that were new.
- *
- * Its commit does not wait for the WAL to reach the disk (synchronous_commit off for this
- * transaction only, set inside the statement so it costs no round trip). The row is visible to
- * every process at once, so the replay check is unchanged; only its durability is. What a crash
- * can lose is the last moments' nonces, and of those only the nonces of requests that wrote
- * nothing: a request's own writes commit synchronously after its claim, and a flushed commit
- * flushes every WAL record before it, the claim included. A write whose effect survives keeps
- * its nonce; a lost one can be replayed only as it was, once more, never twice. On PostgreSQL
- * waiting for the flush was most of the envelope's cost under load (bench/README.md).
- */
-const CLAIM_NONCES_SQL =
-  "insert into envelope_nonce (nonce) select unnest($1::varchar[]) from (select set_config('synchronous_commit', 'off', true)) as no_flush_wait on conflict (nonce) do nothing returning nonce";
+/** The group commit's statement: $1 is the batch's distinct nonces; answers those that were new. */
+const CLAIM_NONCES_SQL = 'insert into envelope_nonce (nonce) select unnest($1::varchar[]) on conflict (nonce) do nothing returning nonce';
 /** At most this many nonces go in one INSERT. */
 const NONCE_BATCH_MAX = 200;
 const nonceClaims = new WeakMap<Db, (nonce: string) => Promise<boolean>>();
