@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { strFromU8, unzipSync } from 'fflate';
 import { ROWS_PER_CHUNK, csvField, csvWriter } from '../../server/services/export/csv-writer';
+import { csvRecordLines } from '../../server/services/export/csv-records';
+import { COPY, type RecordLayout } from '../../server/services/export/sheet';
 import { XLSX_CELL_TEXT_MAX, XLSX_SHEET_PATH, columnLetters, xlsxWriter, xmlText } from '../../server/services/export/xlsx-writer';
 import { attachmentDisposition } from '../../server/http/content-disposition';
 import { cleanExportFileName, exportFileName } from '../../src/shared/export-file-name';
@@ -13,6 +15,15 @@ describe('export writers', () => {
     const w = csvWriter();
     const text = Buffer.concat([...w.start(['账号', '名称']), ...w.rows([['1', '华东']]), ...w.end()]).toString('utf8');
     expect(text).toBe('\uFEFF账号,名称\r\n1,华东\r\n');
+  });
+
+  it('csv from record bytes: a formatted cell longer than its field, then a longer record copied, loses no byte', () => {
+    // A dictionary's name is longer than its code; the record after is longer than the one before.
+    const name = '活期存款账户'.repeat(8);
+    const layout: RecordLayout = { fields: [null, (field) => field.slice(1, -1)], cells: [COPY, (row) => `${name}${String(row[1])}`] };
+    const long = 'x'.repeat(300);
+    const lines = csvRecordLines([Buffer.from('(a,1)'), Buffer.from(`(${long},2)`), Buffer.from('(b,3)')], layout).toString('utf8');
+    expect(lines).toBe(`a,${name}1\r\n${long},${name}2\r\nb,${name}3\r\n`);
   });
 
   it('sheet XML: escapes markup, drops characters XML cannot hold, cuts at Excel\'s cell limit', () => {

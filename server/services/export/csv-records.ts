@@ -131,9 +131,16 @@ function fieldEnd(record: Buffer, p: number): number {
   }
 }
 
-/** A Buffer of at least `size` bytes holding `out`'s first `used`. */
-function grown(out: Buffer, used: number, size: number): Buffer {
-  const bigger = Buffer.allocUnsafe(Math.max(size, 2 * out.length));
+/**
+ * `out`, or a larger copy of its first `used` bytes, with room for `more` after them. A formatted
+ * cell may be longer than its field, and the copies after it write unchecked: the caller asks for
+ * the cell's bytes and all the estimate holds for the records from this one on. (A function of its
+ * own, not a closure over the writer's `out` and `o`: captured, they would live in a context
+ * object, and every byte written would go through it.)
+ */
+function withRoom(out: Buffer, used: number, more: number): Buffer {
+  if (used + more <= out.length) return out;
+  const bigger = Buffer.allocUnsafe(Math.max(used + more, 2 * out.length));
   out.copy(bigger, 0, 0, used);
   return bigger;
 }
@@ -169,9 +176,10 @@ export function csvRecordLines(records: readonly Buffer[], layout: RecordLayout)
   const previous = fields.map(() => new Previous());
   const at = { p: 0, o: 0 };
   const most = (record: Buffer) => record.length + columns * FIELD_EXTRA + LINE_END.length;
-  let size = 0;
-  for (const record of records) size += most(record);
-  let out: Buffer = Buffer.allocUnsafe(size);
+  // rest[r]: the most records r and after can take when no formatted cell outgrows its field.
+  const rest = new Array<number>(records.length + 1).fill(0);
+  for (let r = records.length - 1; r >= 0; r--) rest[r] = rest[r + 1]! + most(records[r]!);
+  let out: Buffer = Buffer.allocUnsafe(rest[0]!);
   let o = 0;
   for (let r = 0; r < records.length; r++) {
     const record = records[r]!;
@@ -212,7 +220,7 @@ export function csvRecordLines(records: readonly Buffer[], layout: RecordLayout)
       if (typeof value !== 'string') {
         // A number's text or nothing: a few ASCII characters, each a byte.
         const text = csvField(value);
-        if (o + text.length + (records.length - r) * most(record) > out.length) out = grown(out, o, o + text.length + (records.length - r) * most(record));
+        out = withRoom(out, o, text.length + rest[r]!);
         o += out.write(text, o, 'latin1');
         continue;
       }
@@ -220,8 +228,7 @@ export function csvRecordLines(records: readonly Buffer[], layout: RecordLayout)
         last.cell = value;
         last.bytes = Buffer.from(csvField(value), 'utf8');
       }
-      // The estimate holds copied fields; a formatted cell may be longer than its field.
-      if (o + last.bytes.length + (records.length - r) * most(record) > out.length) out = grown(out, o, o + last.bytes.length + (records.length - r) * most(record));
+      out = withRoom(out, o, last.bytes.length + rest[r]!);
       for (let b = 0; b < last.bytes.length; b++) out[o++] = last.bytes[b]!;
     }
     out[o++] = CR;

@@ -293,6 +293,9 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
           await options.onBatch?.(written);
         }
       } finally {
+        // A batch fetched ahead when the loop stopped early (the reader went away): let it land
+        // (or fail, unheard) before the cursor closes, not reject later with no one to hear it.
+        await next?.catch(() => undefined);
         // A held cursor outlives any transaction: it must be closed however the loop ended.
         if (hold) await sql`close ${sql.raw(cursor)}`.execute(tx).catch(() => undefined);
       }
