@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { CODE } from '../../src/shared/codes';
@@ -25,7 +25,8 @@ export type SessionLookup =
     }
   | { ok: false; code: typeof CODE.loginExpired | typeof CODE.loginElsewhere };
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// node:crypto's one-shot hash: a third of createHash's cost, on every authenticated request.
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /**
  * Sliding idle expiry without a write per request. A use stores expires_at = now + idle + slack;
