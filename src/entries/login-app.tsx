@@ -7,10 +7,9 @@ const ForgotPasswordView = lazy(() => import(/* webpackChunkName: "view-forgot-p
 
 /**
  * login.html's pages: the ones a visitor sees before a session exists (#/login,
- * #/forgot-password). The login view's chunk is asked for by the entry as the page starts.
+ * #/forgot-password). The login view comes loaded: the entry evaluates it in steps (login.tsx).
  */
-export function loginPages(loginView: Promise<{ default: ComponentType }>): ReactElement {
-  const LoginView = lazy(() => loginView);
+export function loginPages(LoginView: ComponentType): ReactElement {
   return (
     <StrictMode>
       <AppProviders modules={['login']}>
