@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { afterLoginUrl } from '../services/http/return-to';
 import { initialLanguage, loadModules } from '../services/i18n/i18n';
 import { local } from '../services/storage';
@@ -39,6 +40,9 @@ else {
   void loadModules(initialLanguage(), pageModules(['login']));
   void startInSteps(async () => {
     const { loginPages } = await import(/* webpackMode: "eager" */ './login-app');
-    return loginPages(await loginViewInSteps());
-  }).then(endFirstPaintAtTheLatest);
+    // Should the view's chunk fail to come, the page renders as it did before the steps: the view
+    // lazy, asked for once more as it renders, its failure React's to show.
+    const view = await loginViewInSteps().catch(() => lazy(() => import(/* webpackChunkName: "view-login" */ '../views/login/LoginView')));
+    return loginPages(view);
+  }).finally(endFirstPaintAtTheLatest);
 }

@@ -49,6 +49,17 @@ test('before its script has run, the login page shows its card with the logos wh
   await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('admin');
 });
 
+test('when the login view’s file fails to come once, the page asks for it again and shows the form', async ({ page }) => {
+  let refused = 0;
+  await page.route('**/assets/view-login.*.js', (route) => (refused++ === 0 ? route.abort() : route.continue()));
+  await page.goto('/login.html#/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  expect(refused).toBeGreaterThan(1);
+  await page.getByLabel('用户名', { exact: true }).fill(ADMIN.userCode);
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue(ADMIN.userCode);
+});
+
 test('logging in with the demo administrator opens the app shell; a wrong password keeps the user name', async ({ page }) => {
   await page.goto('/login.html#/login');
   await page.getByLabel('用户名', { exact: true }).fill(ADMIN.userCode);
