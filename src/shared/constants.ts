@@ -221,8 +221,12 @@ export type ColumnType = Exclude<keyof typeof COLUMN_WIDTH, 'default'>;
 
 export const CERT_AGENT_TIMEOUT_MS = 60000;
 export const CERT_PORT_PROBE_MS = 100;
-/** Ours (docs/certificates-client.md): rounds of the port probe; a second asks only the ports silent in the first. */
-export const CERT_PORT_PROBE_ROUNDS = 2;
+/**
+ * Ours (docs/certificates-client.md): rounds of the port probe; each after the first asks only the
+ * ports silent in the one before. Four: two let a loaded 2-core machine's first handshakes with a
+ * running agent outlast both rounds (CI, stop 29).
+ */
+export const CERT_PORT_PROBE_ROUNDS = 4;
 export const CERT_SESSION_KEY_LIFETIME_MIN = 120;
 export const CERT_TOOLKIT_PORT = 9655;
 export const CERT_AGENT_PORTS = [63451, 63455, 63460, 52100, 52110, 52150, 43110, 45130, 47101] as const;

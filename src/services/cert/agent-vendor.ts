@@ -23,7 +23,7 @@ export interface AgentVendorOptions {
 /**
  * The first port, in the given order, whose GET /PortRight answers within CERT_PORT_PROBE_MS; its
  * base URL. A round in which no port answered but some were silent past the probe's time asks
- * those once more (CERT_PORT_PROBE_ROUNDS): a busy machine can take longer than 100 ms over the
+ * those again, up to CERT_PORT_PROBE_ROUNDS rounds: a busy machine can take longer than 100 ms over the
  * first HTTPS handshake with a running agent, and its user would otherwise be told no client
  * runs. Refused ports are not asked again, so a machine without an agent is told at once.
  */
