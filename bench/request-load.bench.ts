@@ -364,8 +364,8 @@ function rowsOf(backend: string, f: Awaited<ReturnType<typeof measure>>): Row[] 
     ['plain write', f.plain, GOAL_WRITE_P99_MS],
   ] as const) {
     const what = `${backend}, ${label}`;
-    const sealedLive = 'sealedDuringRun' in figures && figures.sealedDuringRun ? `; ${figures.sealedDuringRun} envelopes sealed during the runs` : '';
-    rows.push(report.row(`${what}: req/s`, figures.rps, 'req/s', null, null, { group, ...(sealedLive ? { note: sealedLive.slice(2) } : {}) }));
+    const sealedLive = 'sealedDuringRun' in figures && figures.sealedDuringRun ? `${figures.sealedDuringRun} envelopes sealed during the runs` : '';
+    rows.push(report.row(`${what}: req/s`, figures.rps, 'req/s', null, null, { group, ...(sealedLive ? { note: sealedLive } : {}) }));
     rows.push(report.row(`${what}: p50`, figures.p50, 'ms', null, null, { group }));
     rows.push(report.row(`${what}: p99`, figures.p99, 'ms', `< ${p99Goal} ms`, figures.p99 < p99Goal, { group, note: `load average ${figures.load}` }));
     rows.push(report.row(`${what}: max`, figures.max, 'ms', `< ${GOAL_MAX_MS} ms`, figures.max < GOAL_MAX_MS, { group }));

@@ -18,6 +18,8 @@ import { endFirstPaintAtTheLatest } from '../services/first-paint';
  * render whatever that shows.
  */
 
+const loginView = () => import(/* webpackChunkName: "view-login" */ '../views/login/LoginView');
+
 /**
  * The login view's modules, evaluated a part a task once the shared steps are done: the session's
  * and the login's machines (XState builds a machine's states as its module loads), then the
@@ -30,7 +32,7 @@ async function loginViewInSteps() {
   await nextTask();
   await import(/* webpackChunkName: "view-login" */ '../views/login/PasswordLogin');
   await nextTask();
-  return (await import(/* webpackChunkName: "view-login" */ '../views/login/LoginView')).default;
+  return (await loginView()).default;
 }
 
 if (local.get('sessionKey')) window.location.replace(afterLoginUrl());
@@ -42,7 +44,7 @@ else {
     const { loginPages } = await import(/* webpackMode: "eager" */ './login-app');
     // Should the view's chunk fail to come, the page renders as it did before the steps: the view
     // lazy, asked for once more as it renders, its failure React's to show.
-    const view = await loginViewInSteps().catch(() => lazy(() => import(/* webpackChunkName: "view-login" */ '../views/login/LoginView')));
+    const view = await loginViewInSteps().catch(() => lazy(loginView));
     return loginPages(view);
   }).finally(endFirstPaintAtTheLatest);
 }
