@@ -2,10 +2,11 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-hash-location';
 import { sessionMachine, type ShellStart } from '../machines/session.machine';
 import { loginApi } from './api/login';
-import { shellApi, type SessionInfo } from './api/shell';
+import type { SessionInfo } from './api/shell';
 import { requestToken } from './http/request-token';
 import { currentRoute, loginUrl } from './http/return-to';
 import { inspect } from './inspector';
+import { sessionInfo } from './session-early';
 import { local, session } from './storage';
 import { applyTheme } from './theme';
 
@@ -35,9 +36,9 @@ export function endSession(): void {
   forgetTabSession();
 }
 
-/** The shell's start: session info, the user kept for this tab, theme and default menu. */
+/** The shell's start: session info (the one asked for early, the first time), the user kept for this tab, theme and default menu. */
 async function startShell(): Promise<ShellStart> {
-  const info = await shellApi.sessionInfo();
+  const info = await sessionInfo();
   session.set('loginUserInfo', info.loginUserInfo);
   local.set('isNoNotify', info.noNotify);
   applyTheme(info);

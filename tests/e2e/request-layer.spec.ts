@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { STAFF } from './support/users';
+import { STAFF, loginAs } from './support/users';
 
 /**
  * The request layer end to end (issue 3): real server, real database, real Chromium. A form's
@@ -130,4 +130,34 @@ test('declining the 412 confirmation changes nothing and keeps the form; a bad e
   await page.evaluate((key) => localStorage.removeItem(key), `draft:fsmc-user-profile:${STAFF.userCode}`);
   await page.reload();
   await expect(page.getByLabel('E-mail')).toHaveValue(before);
+});
+
+test('index.html asks for the session info first, as a read with no key to agree; an ended session found by that first call still brings its prompt', async ({ page, browser }) => {
+  await loginAs(page, STAFF);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/')) calls.push(`${r.method()} ${pathname}`);
+  });
+  await page.reload();
+  await expect(page.getByTestId('workbench-panels')).toBeVisible();
+  // Asked as the script starts (issue 16), and once: the shell's start takes that answer.
+  expect(calls[0]).toBe('GET /api/fsmc/session/share/query-session-info');
+  expect(calls.filter((c) => c.endsWith('/query-session-info'))).toHaveLength(1);
+
+  // The same user logs in elsewhere, and this tab opens again with its old token. Every other
+  // call is held, so the prompt can only come from that first call; the page's messages are held
+  // until its refusal is back, and the request layer mounts only with them, so no one listened yet.
+  const elsewhere = await browser.newContext();
+  await loginAs(await elsewhere.newPage(), STAFF);
+  await elsewhere.close();
+  await page.route((url) => url.pathname.startsWith('/api/') && !url.pathname.endsWith('/query-session-info'), () => undefined);
+  const refused = page.waitForResponse((r) => r.url().includes('/query-session-info') && r.status() === 401);
+  await page.route('**/locale/**', async (route) => {
+    await refused;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByTestId('session-prompt')).toContainText('您的账号已在别处登录');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -92,7 +92,7 @@ describe.each(availableBackends())('certificate login on %s', (backend) => {
     await bind('checker', name);
     const res = await loginAs('checker', name, hash);
     expect(res.body).toMatchObject({ code: 0, data: { JwtToken: expect.any(String), loginUserInfo: expect.anything() } });
-    const info = await t.post(contract.login.sessionInfo.path, {}, { token: res.body.data.JwtToken });
+    const info = await t.get(contract.login.sessionInfo.path, undefined, { token: res.body.data.JwtToken });
     expect(info.body.code).toBe(0);
   });
 

@@ -65,7 +65,7 @@ describe.each(availableBackends())('request conventions on %s', (backend) => {
   it('ends a session on logout (-998) and an older one on a newer login (-997)', async () => {
     const first = await t.login(DEMO.staff);
     const second = await t.login(DEMO.staff);
-    const info = (token: string) => t.post('/api/fsmc/session/share/query-session-info', {}, { token });
+    const info = (token: string) => t.get('/api/fsmc/session/share/query-session-info', undefined, { token });
     expect((await info(first)).body).toMatchObject({ code: -997 });
     expect((await info(second)).body).toMatchObject({ code: 0, data: { loginUserInfo: { userCode: 'staff' } } });
     await t.post('/api/fsmc/login/login-out', {}, { token: second });

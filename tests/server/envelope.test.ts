@@ -181,7 +181,7 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
 
   it('leaves GET calls and body-less POSTs alone', async () => {
     expect((await t.get('/api/fsmc/common/token/getToken', undefined, { token })).body.code).toBe(0);
-    const res = await t.app.inject({ method: 'POST', url: '/api/fsmc/session/share/query-session-info', headers: { JwtToken: token } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/fsmc/themes/query', headers: { JwtToken: token } });
     expect(res.json().code).toBe(0);
   });
 });

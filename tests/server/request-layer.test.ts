@@ -126,7 +126,7 @@ describe.each(availableBackends())('request tokens, 412 confirmations and sessio
     orgCreateRoute(other);
     await other.ready();
     try {
-      const info = (app: FastifyInstance, jwt: string) => app.inject({ method: 'POST', url: '/api/fsmc/session/share/query-session-info', headers: { JwtToken: jwt } });
+      const info = (app: FastifyInstance, jwt: string) => app.inject({ method: 'GET', url: '/api/fsmc/session/share/query-session-info', headers: { JwtToken: jwt } });
       const session = await t.login(DEMO.admin);
       expect((await info(other, session)).json()).toMatchObject({ code: 0, data: { loginUserInfo: { userCode: 'admin' } } });
       // A login through the first process ends the session for the second one too (-997).

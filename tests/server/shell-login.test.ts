@@ -149,7 +149,7 @@ describe.each(availableBackends())('shell login on %s', (backend) => {
 
   it('saves the language, and session info carries it with the theme, default menu and no-notify flag', async () => {
     const token = await t.login(DEMO.staff);
-    const before = await t.post('/api/fsmc/session/share/query-session-info', {}, { token });
+    const before = await t.get('/api/fsmc/session/share/query-session-info', undefined, { token });
     expect(before.body.data).toMatchObject({
       lang: 'zh-CN',
       systemTitle: '资金管理平台',
@@ -162,7 +162,7 @@ describe.each(availableBackends())('shell login on %s', (backend) => {
     });
     const set = await t.post('/api/fsmc/login/lang-setting', { lang: 'en-US' }, { token });
     expect(set.body).toMatchObject({ code: 0, data: { lang: 'en-US' } });
-    const after = await t.post('/api/fsmc/session/share/query-session-info', {}, { token });
+    const after = await t.get('/api/fsmc/session/share/query-session-info', undefined, { token });
     expect(after.body.data).toMatchObject({ lang: 'en-US', systemTitle: 'Treasury Portal', dutyStations: [{ dutyName: 'Treasury clerk' }] });
     // The next login starts in the saved language, whatever the login page sent.
     const again = await t.post('/api/fsmc/login/login', DEMO.staff, { lang: 'zh-CN' });
@@ -176,7 +176,7 @@ describe.each(availableBackends())('shell login on %s', (backend) => {
   it('ends the session on logout', async () => {
     const token = await t.login(DEMO.admin);
     expect((await t.post('/api/fsmc/login/login-out', {}, { token })).body.code).toBe(0);
-    const after = await t.post('/api/fsmc/session/share/query-session-info', {}, { token });
+    const after = await t.get('/api/fsmc/session/share/query-session-info', undefined, { token });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(CODE.loginExpired);
   });

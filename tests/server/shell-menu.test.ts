@@ -110,7 +110,7 @@ describe.each(availableBackends())('menu and per-user settings on %s', (backend)
     expect((await t.post('/api/fsmc/common/default-menu/query', {}, { token: staff })).body.data).toEqual({ funcId: null, funcUrl: null });
     const set = await t.post('/api/fsmc/common/default-menu/set', { funcId: STAFF_PAGE }, { token: staff });
     expect(set.body.data).toEqual({ funcId: STAFF_PAGE, funcUrl: '/exchange-rate' });
-    expect((await t.post('/api/fsmc/session/share/query-session-info', {}, { token: staff })).body.data.defaultMenu).toEqual({ funcId: STAFF_PAGE, funcUrl: '/exchange-rate' });
+    expect((await t.get('/api/fsmc/session/share/query-session-info', undefined, { token: staff })).body.data.defaultMenu).toEqual({ funcId: STAFF_PAGE, funcUrl: '/exchange-rate' });
     expect((await t.post('/api/fsmc/common/default-menu/set', { funcId: ADMIN_ONLY_PAGE }, { token: staff })).body.code).toBe(CODE.funcNotGranted);
     expect((await t.post('/api/fsmc/common/default-menu/unset', {}, { token: staff })).body.data).toEqual({ funcId: null, funcUrl: null });
 
@@ -133,7 +133,7 @@ describe.each(availableBackends())('menu and per-user settings on %s', (backend)
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('Theme must be one of: var1, var2, var3, var4, var5, var6');
     const again = await t.login(DEMO.staff);
-    expect((await t.post('/api/fsmc/session/share/query-session-info', {}, { token: again })).body.data).toMatchObject({ themeName: 'var2', navColor: 'dark' });
+    expect((await t.get('/api/fsmc/session/share/query-session-info', undefined, { token: again })).body.data).toMatchObject({ themeName: 'var2', navColor: 'dark' });
     staff = again;
   });
 
@@ -167,12 +167,12 @@ describe.each(availableBackends())('menu and per-user settings on %s', (backend)
 
     expect((await t.post('/api/fsmc/remind/query-user-remind-set', {}, { token: staff })).body.data).toEqual({ noNotify: false });
     expect((await t.post('/api/fsmc/remind/user-remind-set', { noNotify: true }, { token: staff })).body.data).toEqual({ noNotify: true });
-    expect((await t.post('/api/fsmc/session/share/query-session-info', {}, { token: staff })).body.data.noNotify).toBe(true);
+    expect((await t.get('/api/fsmc/session/share/query-session-info', undefined, { token: staff })).body.data.noNotify).toBe(true);
     expect((await t.post('/api/fsmc/remind/user-remind-set', { noNotify: 'yes' }, { token: staff })).status).toBe(400);
   });
 
   it('takes a call without parameters with an empty body or none; a user id in the body is refused', async () => {
-    for (const url of ['/api/fsmc/themes/query', '/api/fsmc/oftenMenu/query', '/api/fsmc/session/share/query-session-info']) {
+    for (const url of ['/api/fsmc/themes/query', '/api/fsmc/oftenMenu/query']) {
       expect((await t.app.inject({ method: 'POST', url, headers: { JwtToken: staff } })).json().code).toBe(0);
       expect((await t.post(url, {}, { token: staff })).body.code).toBe(0);
     }
@@ -188,5 +188,9 @@ describe.each(availableBackends())('menu and per-user settings on %s', (backend)
       const res = await t.post(url, {});
       expect([url, res.status, res.body.code]).toEqual([url, 401, CODE.loginExpired]);
     }
+    // The session info is a read (a GET, no envelope): the shell asks for it as its script starts.
+    const info = await t.get('/api/fsmc/session/share/query-session-info');
+    expect([info.status, info.body.code]).toEqual([401, CODE.loginExpired]);
+    expect((await t.get('/api/fsmc/session/share/query-session-info', undefined, { token: staff })).body.data.loginUserInfo.userCode).toBeTruthy();
   });
 });

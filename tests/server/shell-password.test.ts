@@ -60,7 +60,7 @@ describe.each(availableBackends())('passwords on %s', (backend) => {
     expect(done.body.code).toBe(0);
     // The ticket is spent, old sessions are over, the old password no longer works, the new one does.
     expect((await t.post(`${FP}/modify-password`, { userCode: 'staff', resetTicket, newPassword: 'Other#Start42' })).body.code).toBe(CODE.resetTicketInvalid);
-    expect((await t.post('/api/fsmc/session/share/query-session-info', {}, { token: oldSession })).status).toBe(401);
+    expect((await t.get('/api/fsmc/session/share/query-session-info', undefined, { token: oldSession })).status).toBe(401);
     expect((await t.post('/api/fsmc/login/login', DEMO.staff)).body.code).toBe(CODE.badCredentials);
     const login = await t.post('/api/fsmc/login/login', { userCode: 'staff', password: 'Fresh#Start42' });
     expect(login.body.code).toBe(0);
@@ -163,7 +163,7 @@ describe.each(availableBackends())('passwords on %s', (backend) => {
     await t.post('/api/fsmc/auth/password-rule/update', PASSWORD_RULE_DEFAULT, { token: admin });
     expect((await edit(DEMO.staff.password, 'Brand#New2026')).body.code).toBe(0);
     // This session goes on; the password is the new one.
-    expect((await t.post('/api/fsmc/session/share/query-session-info', {}, { token: staff })).body.code).toBe(0);
+    expect((await t.get('/api/fsmc/session/share/query-session-info', undefined, { token: staff })).body.code).toBe(0);
     expect((await t.post('/api/fsmc/login/login', { userCode: 'staff', password: 'Brand#New2026' })).body.code).toBe(0);
     await restoreStaffPassword();
   });

@@ -50,7 +50,7 @@ describe.each(availableBackends())('QR-code login on %s', (backend) => {
 
     const confirmed = await status(qrId);
     expect(confirmed.body.data).toMatchObject({ status: 'confirmed', loginUserInfo: { userCode: 'staff' } });
-    const session = await t.post('/api/fsmc/session/share/query-session-info', {}, { token: confirmed.body.data.JwtToken });
+    const session = await t.get('/api/fsmc/session/share/query-session-info', undefined, { token: confirmed.body.data.JwtToken });
     expect(session.body).toMatchObject({ code: 0, data: { loginUserInfo: { userCode: 'staff' } } });
 
     const later = await status(qrId);

@@ -220,7 +220,7 @@ describe('the HTTP client against the real server', () => {
 
   it('reports a 401 to the session (no toast) with the code that says why', async () => {
     local.set('sessionKey', 'ended-long-ago');
-    await expect(request({ url: '/api/fsmc/session/share/query-session-info' })).rejects.toMatchObject({ status: 401, code: CODE.loginExpired });
+    await expect(request({ method: 'GET', url: '/api/fsmc/session/share/query-session-info' })).rejects.toMatchObject({ status: 401, code: CODE.loginExpired });
     expect(unauthorized).toEqual([CODE.loginExpired]);
     expect(toasts).toEqual([]);
   });

@@ -69,12 +69,29 @@ const listeners: { [K in keyof HttpEvents]: Set<Listener<HttpEvents[K]>> } = {
   question: new Set(),
 };
 
+/**
+ * What a page's first calls said before its request layer mounted (index.html asks for the
+ * session info as its script starts): a refused session or a toast, kept for the first listener
+ * rather than lost. Only these two: the others answer a promise someone waits on, or are states.
+ */
+type KeptEvents = Pick<HttpEvents, 'toast' | 'unauthorized'>;
+const unheard: { [K in keyof KeptEvents]: KeptEvents[K][] } = { toast: [], unauthorized: [] };
+/** A page's start makes a handful of calls; more kept than this would only repeat one failure. */
+const UNHEARD_MAX = 8;
+const isKept = (name: keyof HttpEvents): name is keyof KeptEvents => name in unheard;
+
 export const httpEvents = {
   on<K extends keyof HttpEvents>(name: K, listener: Listener<HttpEvents[K]>): () => void {
     listeners[name].add(listener);
+    if (isKept(name)) for (const value of (unheard[name] as HttpEvents[K][]).splice(0)) listener(value);
     return () => void listeners[name].delete(listener);
   },
   emit<K extends keyof HttpEvents>(name: K, value: HttpEvents[K]): void {
+    if (listeners[name].size === 0 && isKept(name)) {
+      const kept = unheard[name] as HttpEvents[K][];
+      if (kept.length < UNHEARD_MAX) kept.push(value);
+      return;
+    }
     for (const listener of [...listeners[name]]) listener(value);
   },
   /** True when some widget listens (a 412 nobody can confirm is refused at once). */

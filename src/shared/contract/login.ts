@@ -59,6 +59,9 @@ export const login = {
     client: { noLoading: true },
   }),
   sessionInfo: endpoint({
+    // A read with nothing to send: no envelope, so index.html asks for it as its script starts,
+    // without agreeing a key first (issue 16: two round trips stood before the home page's greeting).
+    method: 'GET',
     path: '/api/fsmc/session/share/query-session-info',
     summary: 'What the shell needs at start: user, language, title, theme, default menu, no-notify, duty stations.',
     data: Type.Object({

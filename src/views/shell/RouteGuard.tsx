@@ -5,8 +5,9 @@ import { local } from '../../services/storage';
 import { loginUrl } from '../../services/http/return-to';
 import { pageOf } from './route-pages';
 import { useRouteAt } from './route-match';
+import { loadShellView } from './shell-early';
 
-const ShellView = lazy(() => import(/* webpackChunkName: "view-shell" */ './ShellView'));
+const ShellView = lazy(loadShellView);
 
 /**
  * Every route needs a session unless its meta allows anonymous access (shell §2, §5); without

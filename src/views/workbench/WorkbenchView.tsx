@@ -35,28 +35,32 @@ export default function WorkbenchView() {
     const id = setTimeout(() => prepareAmountFormat(lang));
     return () => clearTimeout(id);
   }, [lang]);
-  if (!ready) return null;
+  // The greeting's words are the shell's (loaded with the page): it shows with the shell's first
+  // render, the panels once the workbench's own messages are here (issue 16: the greeting is the
+  // home page's largest paint).
   return (
     <Stack gap="4" data-testid="workbench">
       <Heading size="lg" as="h1">{t('shell.workbench.welcome', { name: name ?? '' })}</Heading>
       {/* Keyed by language: reminders, tasks and menu names come from the server in the reader's language. */}
-      <SimpleGrid key={lang} columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="workbench-panels">
-        <WorkbenchPanel name="balances" load={workbenchLoaders.balances}>
-          {(data) => <BalancesBody data={data as Balances} />}
-        </WorkbenchPanel>
-        <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={{ days: CASH_FLOW_DAYS_DEFAULT }} actions={(api) => <WindowChoice api={api} />}>
-          {(data) => <CashFlowChart flow={data as CashFlow} lang={lang} labels={{ inflow: t('workbench.cashFlow.inflow'), outflow: t('workbench.cashFlow.outflow'), net: t('workbench.cashFlow.net'), summary: t('workbench.cashFlow.summary', { from: (data as CashFlow).from, to: (data as CashFlow).to }) }} />}
-        </WorkbenchPanel>
-        <WorkbenchPanel name="reminders" load={workbenchLoaders.reminders}>
-          {(data) => <RemindersBody data={data as Reminders} />}
-        </WorkbenchPanel>
-        <WorkbenchPanel name="todo" load={workbenchLoaders.todo}>
-          {(data) => <TodoBody data={data as { rows: FlowTask[]; total: number }} />}
-        </WorkbenchPanel>
-        <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
-          {(data) => <FavouritesBody data={data as Favourites} />}
-        </WorkbenchPanel>
-      </SimpleGrid>
+      {ready && (
+        <SimpleGrid key={lang} columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="workbench-panels">
+          <WorkbenchPanel name="balances" load={workbenchLoaders.balances}>
+            {(data) => <BalancesBody data={data as Balances} />}
+          </WorkbenchPanel>
+          <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={{ days: CASH_FLOW_DAYS_DEFAULT }} actions={(api) => <WindowChoice api={api} />}>
+            {(data) => <CashFlowChart flow={data as CashFlow} lang={lang} labels={{ inflow: t('workbench.cashFlow.inflow'), outflow: t('workbench.cashFlow.outflow'), net: t('workbench.cashFlow.net'), summary: t('workbench.cashFlow.summary', { from: (data as CashFlow).from, to: (data as CashFlow).to }) }} />}
+          </WorkbenchPanel>
+          <WorkbenchPanel name="reminders" load={workbenchLoaders.reminders}>
+            {(data) => <RemindersBody data={data as Reminders} />}
+          </WorkbenchPanel>
+          <WorkbenchPanel name="todo" load={workbenchLoaders.todo}>
+            {(data) => <TodoBody data={data as { rows: FlowTask[]; total: number }} />}
+          </WorkbenchPanel>
+          <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
+            {(data) => <FavouritesBody data={data as Favourites} />}
+          </WorkbenchPanel>
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,26 @@
+import { shellApi, type SessionInfo } from './api/shell';
+import { local } from './storage';
+
+/**
+ * The session info index.html asks for as its script starts (issue 16): the home page's
+ * greeting used to wait for the shell's first render, then a key agreement, then this call.
+ * The shell's first start takes this answer (services/session.ts); any later start (after a
+ * language switch) asks anew. A refusal of this early call is reported when the request layer
+ * starts listening (services/http/events.ts keeps what was said before anyone listened).
+ */
+let early: Promise<SessionInfo> | null = null;
+
+/** Asks now, if a session token is stored (without one the route guard leaves for the login page). */
+export function askSessionInfoEarly(): void {
+  if (!local.get('sessionKey')) return;
+  early = shellApi.sessionInfo();
+  // Its refusal is the shell's start's to handle, whenever that takes it.
+  early.catch(() => undefined);
+}
+
+/** The early answer, once; then a new call each time. */
+export function sessionInfo(): Promise<SessionInfo> {
+  const asked = early;
+  early = null;
+  return asked ?? shellApi.sessionInfo();
+}
