@@ -13,10 +13,10 @@
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Box, Button, HStack } from '@chakra-ui/react';
+import { Box, HStack, Menu, Portal } from '@chakra-ui/react';
 import { AppProviders } from '../src/widgets/AppProviders';
 import { usePagedList, type FetchPage } from '../src/widgets/paged-list/usePagedList';
-import { DataTable, ROW_HEIGHT, type TableColumn } from '../src/widgets/table';
+import { DataTable, ROW_HEIGHT, RowButton, type TableColumn } from '../src/widgets/table';
 import { HEADER_HEIGHT } from '../src/widgets/table/DataTable';
 import type { ColumnSettingsCalls } from '../src/widgets/table';
 import { BIG_TABLE_PAGE_SIZES } from '../src/shared/constants';
@@ -62,7 +62,7 @@ let big: Row[] | null = null;
 /** The 100,000 rows, made on first use (the same generator, so the first 1,000 are DATA's). */
 const bigData = () => (big ??= makeRows(BIG_ROWS));
 
-/** The 20 columns, of every kind a resource page uses; state and operation rendered as ResourcePage does (a span; a row of xs ghost buttons). */
+/** The 20 columns, of every kind a resource page uses; state and operation rendered as ResourcePage does (a span; RowActions' buttons and menu). */
 const COLUMNS: TableColumn<Row>[] = [
   { field: '#seq', kind: 'seq', header: '' },
   { field: '#select', kind: 'checkbox', header: '' },
@@ -86,12 +86,24 @@ const COLUMNS: TableColumn<Row>[] = [
   { field: '#operation', kind: 'operation', header: 'Actions', render: (row) => <Actions row={row} /> },
 ];
 
+/** As RowActions draws them: view and one step in the row, the rest in a menu drawn when opened. */
 function Actions({ row }: { row: Row }) {
   return (
-    <HStack gap="1" wrap="wrap" data-part="row-actions">
-      <Button size="xs" variant="ghost" colorPalette="blue">View</Button>
-      <Button size="xs" variant="ghost" colorPalette="blue" data-action="update">Edit</Button>
-      <Button size="xs" variant="ghost" colorPalette="red" data-action="delete" disabled={row.recordState !== 'draft'}>Delete</Button>
+    <HStack gap="0" wrap="nowrap" data-part="row-actions">
+      <RowButton data-action="view">View</RowButton>
+      <RowButton data-action="update">Edit</RowButton>
+      <Menu.Root lazyMount unmountOnExit>
+        <Menu.Trigger asChild>
+          <RowButton part="row-menu" aria-label="More">⋯</RowButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="delete" data-action="delete" disabled={row.recordState !== 'draft'} color="fg.error">Delete</Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
     </HStack>
   );
 }

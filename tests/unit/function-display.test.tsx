@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { Endpoint } from '../../src/shared/contract';
@@ -74,6 +74,25 @@ describe('the hide-button map (widgets §6)', () => {
     mount(<RowActions def={currency} row={row} display={SHOW_ALL} disabled={false} onIntent={() => {}} />);
     expect(await screen.findByRole('button', { name: 'resource.action.view' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'resource.action.edit' })).toBeTruthy();
+  });
+
+  it('draws a row’s further steps only once its menu opens, from a native button that keeps its part (issue 16: rows are drawn as they scroll in)', async () => {
+    const row = { id: 1, version: 1, recordState: 'draft', enabled: true, currencyCode: 'CNY' };
+    const intents: unknown[] = [];
+    mount(<RowActions def={currency} row={row} display={SHOW_ALL} disabled={false} onIntent={(intent) => intents.push(intent)} />);
+    const more = await screen.findByRole('button', { name: 'resource.action.more' });
+    expect([more.tagName, more.dataset.part]).toEqual(['BUTTON', 'row-menu']);
+    expect(screen.getByRole('button', { name: 'resource.action.view' }).dataset.part).toBe('row-action');
+    // A draft offers edit in the row; its other steps wait in the menu, not yet drawn, hidden or not.
+    expect(screen.queryAllByRole('menuitem', { hidden: true })).toEqual([]);
+    expect(document.querySelector('[data-action=delete]')).toBeNull();
+    await act(async () => void fireEvent.click(more));
+    const remove = (await screen.findByText('resource.action.delete')).closest('[role="menuitem"]')!;
+    expect(screen.getAllByRole('menuitem', { hidden: true }).map((item) => item.getAttribute('data-action'))).toEqual(['submit', 'nullify', 'delete']);
+    // Zag's menu selects the highlighted item: pointer down highlights it, then the click selects it.
+    await act(async () => void fireEvent.pointerDown(remove));
+    await act(async () => void fireEvent.click(remove));
+    expect(intents).toEqual([{ kind: 'call', row, call: 'delete', confirm: true }]);
   });
 
   it('leaves out of an edit form’s bar the buttons the map hides, so Enter has no save to press either', () => {

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
+import { HStack, Menu, Portal } from '@chakra-ui/react';
+import { RowButton } from '../../widgets/table';
 import type { ResourceDef } from '../../resources/define';
 import { allowedRecordEvents, type StoredRecordState } from '../../machines/record-lifecycle.machine';
 import type { RecordEventType } from '../../shared/record';
@@ -47,21 +48,22 @@ export function RowActions({ def, row, display, disabled, onIntent }: { def: Res
   return (
     <HStack gap="0" wrap="nowrap" data-part="row-actions" {...keptFocus}>
       {display.button('view') && (
-        <Button size="xs" variant="ghost" colorPalette="blue" px="1.5" aria-disabled={disabled} data-action="view" onClick={() => !disabled && onIntent({ kind: 'view', row })}>
+        <RowButton aria-disabled={disabled} data-action="view" onClick={() => !disabled && onIntent({ kind: 'view', row })}>
           {t('resource.action.view')}
-        </Button>
+        </RowButton>
       )}
       {inline.map((b) => (
-        <Button key={b.event} size="xs" variant="ghost" px="1.5" colorPalette={danger(b) ? 'red' : 'blue'} aria-disabled={disabled} data-action={b.label} onClick={() => !disabled && onIntent(b.intent(row))}>
+        <RowButton key={b.event} palette={danger(b) ? 'red' : 'blue'} aria-disabled={disabled} data-action={b.label} onClick={() => !disabled && onIntent(b.intent(row))}>
           {labelOf(b)}
-        </Button>
+        </RowButton>
       ))}
       {rest.length > 0 && (
-        <Menu.Root onSelect={(d) => onIntent(rest.find((b) => b.label === d.value)!.intent(row))}>
+        // Its items are drawn only while it is open: rows are drawn as they scroll into view.
+        <Menu.Root lazyMount unmountOnExit onSelect={(d) => onIntent(rest.find((b) => b.label === d.value)!.intent(row))}>
           <Menu.Trigger asChild>
-            <Button size="xs" variant="ghost" px="1.5" colorPalette="blue" disabled={disabled} aria-label={t('resource.action.more')} data-part="row-menu">
+            <RowButton part="row-menu" disabled={disabled} aria-label={t('resource.action.more')}>
               ⋯
-            </Button>
+            </RowButton>
           </Menu.Trigger>
           <Portal>
             <Menu.Positioner>

@@ -13,6 +13,7 @@ import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { PagedList } from '../paged-list/PagedList';
 import { ShellContext } from '../shell-context';
 import { ColumnSettings } from './ColumnSettings';
+import { ROW_BUTTON_CSS } from './RowButton';
 import { cellText, cutText, linkUrl, nextSort, resizable, sortableByDefault, type SortState } from './table-helpers';
 import { useColumnSettings, type ColumnSettingsCalls } from './useColumnSettings';
 
@@ -356,6 +357,7 @@ const BODY_CSS: SystemStyleObject = {
     textUnderlineOffset: '3px',
     textDecorationColor: 'currentColor/20',
   },
+  ...ROW_BUTTON_CSS,
 };
 
 /**
