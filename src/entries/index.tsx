@@ -4,11 +4,13 @@ import { nextTask, startInSteps } from './start-in-steps';
 
 /**
  * index.html: the application shell, started in steps as login.html is (start-in-steps.ts); its
- * locale modules are asked for first, then (a task of its own) the session info, the shell's
- * chunk and the route's page (shell-early.ts), so their requests overlap that work.
+ * locale modules are asked for first, then (a task of its own) the session info
+ * (session-early.ts), so their requests overlap that work. The shell's chunk and the route's page
+ * are not asked for early: their code then ran as it arrived, in the start's tasks (Lighthouse's
+ * TBT on the home page 211 -> 327 ms, bench/README.md, stop 30).
  */
 void loadModules(initialLanguage(), pageModules(['shell']));
 void nextTask()
-  .then(() => import(/* webpackMode: "eager" */ '../views/shell/shell-early'))
-  .then((early) => early.openShellEarly());
+  .then(() => import(/* webpackMode: "eager" */ '../services/session-early'))
+  .then((early) => early.askSessionInfoEarly());
 void startInSteps(async () => (await import(/* webpackMode: "eager" */ './index-app')).shellApp());

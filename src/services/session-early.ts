@@ -2,8 +2,8 @@ import { shellApi, type SessionInfo } from './api/shell';
 import { local } from './storage';
 
 /**
- * The session info index.html asks for as its script starts (issue 16): the home page's
- * greeting used to wait for the shell's first render, then a key agreement, then this call.
+ * The session info index.html asks for as its script starts (issue 16): the shell's start used
+ * to ask for it once the providers had rendered, after a key agreement (it was a POST).
  * The shell's first start takes this answer (services/session.ts); any later start (after a
  * language switch) asks anew. A refusal of this early call is reported when the request layer
  * starts listening (services/http/events.ts keeps what was said before anyone listened).

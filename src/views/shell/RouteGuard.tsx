@@ -5,9 +5,8 @@ import { local } from '../../services/storage';
 import { loginUrl } from '../../services/http/return-to';
 import { pageOf } from './route-pages';
 import { useRouteAt } from './route-match';
-import { loadShellView } from './shell-early';
 
-const ShellView = lazy(loadShellView);
+const ShellView = lazy(() => import(/* webpackChunkName: "view-shell" */ './ShellView'));
 
 /**
  * Every route needs a session unless its meta allows anonymous access (shell §2, §5); without
