@@ -62,6 +62,10 @@ test('when the login view’s file fails to come once, the page asks for it agai
 
 test('logging in with the demo administrator opens the app shell; a wrong password keeps the user name', async ({ page }) => {
   await page.goto('/login.html#/login');
+  // A language chosen on the login page is the one the user gets (after-login.ts); without one the
+  // user's saved language applies, which another test of this worker may have set to English.
+  await page.getByTestId('language-switch').selectOption('zh-CN');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('zh-CN');
   await page.getByLabel('用户名', { exact: true }).fill(ADMIN.userCode);
   await page.getByLabel('密码', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: '登录' }).click();
