@@ -1,19 +1,16 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import type { SystemStyleObject } from '@chakra-ui/react';
+import { mergeConfigs, type SystemStyleObject } from '@chakra-ui/react';
 import { themeConfig } from '../../services/theme-config';
 
 /** The palettes a row's buttons take: the page's (blue) and the destructive steps' (red). */
 export type RowButtonPalette = 'blue' | 'red';
 
 type Styles = Record<string, unknown>;
-const isStyles = (v: unknown): v is Styles => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** Later styles over earlier ones, conditions (`_hover`, `_icon`) merged rather than replaced. */
-function mergeStyles(...parts: Array<Styles | undefined>): Styles {
-  const out: Styles = {};
-  for (const part of parts)
-    for (const [key, value] of Object.entries(part ?? {})) out[key] = isStyles(value) && isStyles(out[key]) ? mergeStyles(out[key] as Styles, value) : value;
-  return out;
-}
+/**
+ * Later styles over earlier ones, conditions (`_hover`, `_icon`) merged rather than replaced:
+ * Chakra's own deep merge, the one that merges a configuration's recipes (it copies its inputs).
+ */
+const mergeStyles = (...parts: Array<Styles | undefined>): Styles => mergeConfigs(...(parts.filter(Boolean) as object[])) as Styles;
 
 const button = themeConfig.theme?.recipes?.button as { base?: Styles; variants?: { size?: Record<string, Styles>; variant?: Record<string, Styles> } };
 
