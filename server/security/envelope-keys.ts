@@ -75,24 +75,8 @@ export async function bindKeyToSession(db: Db, keyId: string, sessionHash: strin
   announceChange({ keyId });
 }
 
-/**
- * The group commit's statement: $1 is the batch's distinct nonces; answers those that were not
- * new (a replay, normally none, so no row to send or parse).
- *
- * Its transaction commits without waiting for the WAL's flush (synchronous_commit off, for this
- * statement's transaction only, which tests/server/envelope.test.ts holds): a write the claim
- * admits commits synchronously after it (its own statements, and its operation-log row before
- * its answer leaves, plugins/operation-log.ts), and flushing the WAL up to those flushes the
- * earlier claim with them. So a crash can lose the claim only of a write whose effects it lost
- * too, or of a read, which changes nothing when replayed. The flush the claim no longer waits
- * for was a third of its statement's time here (0.75 against 0.50 ms a batch of 10,
- * bench/README.md); on a server whose disk flushes slower, more.
- */
-const CLAIM_NONCES_SQL = `with claimed as (
-  insert into envelope_nonce (nonce)
-  select n from unnest($1::varchar[]) n where set_config('synchronous_commit', 'off', true) is not null
-  on conflict (nonce) do nothing returning nonce)
-select n as nonce from unnest($1::varchar[]) n where n not in (select nonce from claimed)`;
+/** The group commit's statement: $1 is the batch's distinct nonces; answers those that were new. */
+const CLAIM_NONCES_SQL = 'insert into envelope_nonce (nonce) select unnest($1::varchar[]) on conflict (nonce) do nothing returning nonce';
 /** At most this many nonces go in one INSERT. */
 const NONCE_BATCH_MAX = 200;
 const nonceClaims = new WeakMap<Db, (nonce: string) => Promise<boolean>>();
@@ -110,8 +94,8 @@ export function claimNonce(db: Db, keyId: string, nonce: string): Promise<boolea
       // One statement text with one array parameter whatever the batch's size, compiled once:
       // nothing for Kysely to build and transform per batch (it was most of a claim's CPU).
       const { rows } = await db.executeQuery<{ nonce: string }>(CompiledQuery.raw(CLAIM_NONCES_SQL, [[...new Set(nonces)]]));
-      const taken = new Set(rows.map((r) => r.nonce));
-      return nonces.map((n) => !taken.has(n) && (taken.add(n), true));
+      const inserted = new Set(rows.map((r) => r.nonce));
+      return nonces.map((n) => inserted.delete(n));
     }, NONCE_BATCH_MAX);
     nonceClaims.set(db, claim);
   }
