@@ -9,13 +9,23 @@ import { local } from './storage';
  * starts listening (services/http/events.ts keeps what was said before anyone listened).
  */
 let early: Promise<SessionInfo> | null = null;
+/** The same answer, settled to null on a refusal, kept after the shell has taken it: the route guard's placeholder reads it. */
+let settled: Promise<SessionInfo | null> | null = null;
 
 /** Asks now, if a session token is stored (without one the route guard leaves for the login page). */
 export function askSessionInfoEarly(): void {
   if (!local.get('sessionKey')) return;
   early = shellApi.sessionInfo();
   // Its refusal is the shell's start's to handle, whenever that takes it.
-  early.catch(() => undefined);
+  settled = early.catch(() => null);
+}
+
+/**
+ * The early answer without taking it, null on a refusal; null too when none was asked for. One
+ * promise for the page, so a component can `use` it across renders.
+ */
+export function earlySessionInfo(): Promise<SessionInfo | null> | null {
+  return settled;
 }
 
 /** The early answer, once; then a new call each time. */

@@ -39,6 +39,9 @@ function withMessages<T>(modules: string[], load: () => Promise<T>): () => Promi
 }
 const loadWorkbench = withMessages(['workbench'], () => import(/* webpackChunkName: "view-workbench" */ './workbench/WorkbenchView'));
 
+/** The home page's routes: the route guard greets on them while the shell's code loads (shell/ShellPlaceholder.tsx). */
+export const isWorkbench = (route: RouteDef | undefined): boolean => route?.load === loadWorkbench;
+
 export const APP_ROUTES: RouteDef[] = [
   { path: '/', titleKey: 'shell.routes.workbench', load: loadWorkbench, meta: { history: true } },
   { path: '/workbench', titleKey: 'shell.routes.workbench', load: loadWorkbench, meta: { history: true } },

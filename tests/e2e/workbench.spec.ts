@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { HEADERS } from '../../src/shared/constants';
+import { HEADERS, LOCAL_KEYS } from '../../src/shared/constants';
 import { ADMIN, STAFF, loginAs } from './support/users';
 import { apiClient } from './support/api';
 import { grantOrganisations } from './support/grants';
@@ -70,4 +70,36 @@ test('a staff user’s workbench shows the balances they may see and a reminder 
     expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
   }
   expect(boxes[0]!.w).toBeLessThanOrEqual(390);
+});
+
+test('the home page greets the user while the shell’s code is still on its way, where the workbench then greets them, in both languages, on a desktop and at 390 px', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  for (const [lang, words, width] of [
+    ['zh-CN', `欢迎，${ADMIN.name}`, 1280],
+    ['en-US', /^Welcome, \S/, 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LOCAL_KEYS.lang, lang] as const);
+    // The shell's code held back until the early greeting has been seen (routing also turns the browser's cache off).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/view-shell.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A new document (the same URL would only change its hash).
+    await page.goto('about:blank');
+    await page.goto('/index.html#/');
+    const early = page.getByTestId('shell-placeholder').getByRole('heading', { level: 1 });
+    await expect(early).toHaveText(words);
+    await expect(page.getByTestId('nav-menu')).toHaveCount(0);
+    const earlyText = await early.textContent();
+    const earlyBox = await early.boundingBox();
+    release();
+    const greeting = page.getByTestId('workbench').getByRole('heading', { level: 1 });
+    await expect(greeting).toHaveText(earlyText!);
+    await expect(page.getByTestId('shell-placeholder')).toHaveCount(0);
+    expect(await greeting.boundingBox()).toEqual(earlyBox);
+    await page.unroute('**/assets/view-shell.*.js');
+  }
 });

@@ -5,6 +5,8 @@ import { local } from '../../services/storage';
 import { loginUrl } from '../../services/http/return-to';
 import { pageOf } from './route-pages';
 import { useRouteAt } from './route-match';
+import { ShellPlaceholder } from './ShellPlaceholder';
+import { isWorkbench } from '../routes';
 
 const ShellView = lazy(() => import(/* webpackChunkName: "view-shell" */ './ShellView'));
 
@@ -35,7 +37,7 @@ export function RouteGuard() {
     return spinner;
   }
   return (
-    <Suspense fallback={spinner}>
+    <Suspense fallback={<ShellPlaceholder greet={isWorkbench(route)} />}>
       <ShellView />
     </Suspense>
   );

@@ -5,6 +5,7 @@ import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { MenuSearch } from '../../widgets/menu/MenuSearch';
 import { useLocation } from 'wouter';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
+import { SHELL_HEADER_HEIGHT } from './shell-frame';
 
 /** Title, menu search, reminders, often-used menus, language and the user's own menu. */
 export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolean; onToggleLeft: () => void; dark: boolean }) {
@@ -15,7 +16,7 @@ export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolea
   const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
 
   return (
-    <Flex as="header" align="center" gap="3" px="3" py="2" borderBottomWidth="1px" bg={dark ? 'gray.900' : 'colorPalette.solid'} color={dark ? 'gray.100' : 'colorPalette.contrast'}>
+    <Flex as="header" align="center" gap="3" px="3" py="2" minH={SHELL_HEADER_HEIGHT} borderBottomWidth="1px" bg={dark ? 'gray.900' : 'colorPalette.solid'} color={dark ? 'gray.100' : 'colorPalette.contrast'}>
       <IconButton hideBelow="md" size="sm" variant="ghost" color="inherit" aria-label={t(leftOpen ? 'shell.header.hideMenu' : 'shell.header.showMenu')} aria-expanded={leftOpen} onClick={onToggleLeft} data-testid="toggle-left">
         <span aria-hidden>☰</span>
       </IconButton>

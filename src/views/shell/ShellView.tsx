@@ -24,6 +24,7 @@ import { ShellRoutes } from './ShellRoutes';
 import { PageHeader } from './PageHeader';
 import { inspect } from '../../services/inspector';
 import type { Language } from '../../shared/constants';
+import { LEFT_MENU_WIDTH, MAIN_PADDING } from './shell-frame';
 
 const ids = (list: Array<{ funcId: number }>) => list.map((x) => String(x.funcId));
 
@@ -145,11 +146,11 @@ export default function ShellView() {
         <ShellHeader leftOpen={leftOpen} onToggleLeft={toggleLeft} dark={dark} />
         <Flex flex="1" minH="0">
           {leftOpen && (
-            <Box as="aside" hideBelow="md" w="260px" flexShrink={0} overflowY="auto" borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} color={dark ? 'gray.100' : 'fg'} data-testid="left-menu">
+            <Box as="aside" hideBelow="md" w={LEFT_MENU_WIDTH} flexShrink={0} overflowY="auto" borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} color={dark ? 'gray.100' : 'fg'} data-testid="left-menu">
               <NavMenu dark={dark} />
             </Box>
           )}
-          <Box as="main" flex="1" minW="0" overflowY="auto" p={{ base: '2', md: '4' }}>
+          <Box as="main" flex="1" minW="0" overflowY="auto" p={MAIN_PADDING}>
             <PageHeader path={path} />
             <ShellRoutes />
           </Box>

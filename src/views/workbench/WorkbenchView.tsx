@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../services/i18n/react';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
+import { Greeting } from '../../widgets/Greeting';
 import { useMenu } from '../../widgets/menu/use-menu';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { workbenchLoaders } from '../../services/api/workbench';
@@ -29,7 +30,6 @@ export default function WorkbenchView() {
   const { user } = useShell();
   // Stars are set in the menu: a change there reloads the often-used panel.
   const { favourites } = useMenu();
-  const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
   // The amounts' formatter is built while the panels load, in a task of its own, not in the render that first shows an amount.
   useEffect(() => {
     const id = setTimeout(() => prepareAmountFormat(lang));
@@ -37,10 +37,10 @@ export default function WorkbenchView() {
   }, [lang]);
   // The greeting's words are the shell's (loaded with the page): it shows with the shell's first
   // render, the panels once the workbench's own messages are here (issue 16: the greeting is the
-  // home page's largest paint).
+  // home page's largest paint, drawn first by the route guard while the shell loads).
   return (
     <Stack gap="4" data-testid="workbench">
-      <Heading size="lg" as="h1">{t('shell.workbench.welcome', { name: name ?? '' })}</Heading>
+      <Greeting user={user} />
       {/* Keyed by language: reminders, tasks and menu names come from the server in the reader's language. */}
       {ready && (
         <SimpleGrid key={lang} columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="workbench-panels">

@@ -1,0 +1,19 @@
+import { Heading } from '@chakra-ui/react';
+import { useI18n } from '../services/i18n/react';
+import type { LoginUserInfo } from '../shared/contract/common';
+
+/**
+ * The home page's greeting, the workbench's heading. The route guard draws the same one while
+ * the shell's code loads (views/shell/ShellPlaceholder.tsx): the same words at the same size, so
+ * the page's largest paint is that first one and the workbench's is not a larger one after it
+ * (issue 16, point 2).
+ */
+export function Greeting({ user }: { user: Pick<LoginUserInfo, 'userName' | 'userNameEn'> | null | undefined }) {
+  const { t, lang } = useI18n();
+  const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
+  return (
+    <Heading size="lg" as="h1" data-part="greeting">
+      {t('shell.workbench.welcome', { name: name ?? '' })}
+    </Heading>
+  );
+}
