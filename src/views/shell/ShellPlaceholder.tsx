@@ -3,6 +3,7 @@ import { Box, Center, Flex, Spinner } from '@chakra-ui/react';
 import { earlySessionInfo } from '../../services/session-early';
 import type { SessionInfo } from '../../services/api/shell';
 import { local } from '../../services/storage';
+import { useThemeChoice } from '../../services/theme';
 import { Greeting } from '../../widgets/Greeting';
 import { LEFT_MENU_WIDTH, MAIN_PADDING, SHELL_HEADER_HEIGHT } from './shell-frame';
 
@@ -20,7 +21,7 @@ function EarlyGreeting({ answer }: { answer: Promise<SessionInfo | null> }) {
 
 /**
  * What index.html shows while the shell's code loads: the shell's frame, empty (the header's
- * place, the left menu's when it is open), and on the home page the workbench's greeting where
+ * bar, the left menu's when it is open, in the theme's colours), and on the home page the workbench's greeting where
  * the workbench will draw it, from the session info asked for as the page started
  * (session-early.ts) and words the page loaded first (the shell's). The home page's largest
  * paint is then this one, made from the entry's own code: on a slow network the user reads it
@@ -28,11 +29,13 @@ function EarlyGreeting({ answer }: { answer: Promise<SessionInfo | null> }) {
  */
 export function ShellPlaceholder({ greet }: { greet: boolean }) {
   const answer = greet ? earlySessionInfo() : null;
+  // The colours the shell's header and left menu will have (the theme kept from the last visit).
+  const dark = useThemeChoice().navColor === 'dark';
   return (
     <Flex direction="column" h="100vh" data-testid="shell-placeholder" aria-busy="true">
-      <Box h={SHELL_HEADER_HEIGHT} flexShrink={0} borderBottomWidth="1px" />
+      <Box h={SHELL_HEADER_HEIGHT} flexShrink={0} borderBottomWidth="1px" bg={dark ? 'gray.900' : 'colorPalette.solid'} />
       <Flex flex="1" minH="0">
-        {(local.get('isLeftOpen') ?? true) && <Box hideBelow="md" w={LEFT_MENU_WIDTH} flexShrink={0} borderRightWidth="1px" />}
+        {(local.get('isLeftOpen') ?? true) && <Box hideBelow="md" w={LEFT_MENU_WIDTH} flexShrink={0} borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} />}
         <Box flex="1" minW="0" p={MAIN_PADDING}>
           {answer ? (
             <Suspense fallback={spinner}>
