@@ -1,6 +1,7 @@
 import { Heading } from '@chakra-ui/react';
 import { useI18n } from '../services/i18n/react';
 import type { LoginUserInfo } from '../shared/contract/common';
+import { userNameIn } from '../shared/user-name';
 
 /**
  * The home page's greeting, the workbench's heading. The route guard draws the same one while
@@ -10,10 +11,9 @@ import type { LoginUserInfo } from '../shared/contract/common';
  */
 export function Greeting({ user }: { user: Pick<LoginUserInfo, 'userName' | 'userNameEn'> | null | undefined }) {
   const { t, lang } = useI18n();
-  const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
   return (
     <Heading size="lg" as="h1" data-part="greeting">
-      {t('shell.workbench.welcome', { name: name ?? '' })}
+      {t('shell.workbench.welcome', { name: userNameIn(user, lang) ?? '' })}
     </Heading>
   );
 }

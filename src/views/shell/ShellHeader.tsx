@@ -6,6 +6,7 @@ import { MenuSearch } from '../../widgets/menu/MenuSearch';
 import { useLocation } from 'wouter';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
 import { SHELL_HEADER_HEIGHT } from './shell-frame';
+import { userNameIn } from '../../shared/user-name';
 
 /** Title, menu search, reminders, often-used menus, language and the user's own menu. */
 export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolean; onToggleLeft: () => void; dark: boolean }) {
@@ -13,7 +14,7 @@ export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolea
   const { user, systemTitle, logout, changeLanguage } = useShell();
   const openDrawer = useOpenDrawer();
   const [, navigate] = useLocation();
-  const name = lang === 'en-US' ? user?.userNameEn || user?.userName : user?.userName;
+  const name = userNameIn(user, lang);
 
   return (
     <Flex as="header" align="center" gap="3" px="3" py="2" minH={SHELL_HEADER_HEIGHT} borderBottomWidth="1px" bg={dark ? 'gray.900' : 'colorPalette.solid'} color={dark ? 'gray.100' : 'colorPalette.contrast'}>

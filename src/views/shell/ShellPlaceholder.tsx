@@ -21,11 +21,12 @@ function EarlyGreeting({ answer }: { answer: Promise<SessionInfo | null> }) {
 
 /**
  * What index.html shows while the shell's code loads: the shell's frame, empty (the header's
- * bar, the left menu's when it is open, in the theme's colours), and on the home page the workbench's greeting where
- * the workbench will draw it, from the session info asked for as the page started
- * (session-early.ts) and words the page loaded first (the shell's). The home page's largest
- * paint is then this one, made from the entry's own code: on a slow network the user reads it
- * before the shell's code has arrived (issue 16, point 2; bench/README.md). Elsewhere a spinner.
+ * bar, the left menu's place when it is open, in the theme's colours), and on the home page the
+ * workbench's greeting where the workbench will draw it, from the session info asked for as the
+ * page started (session-early.ts) and words the page loaded first (the shell's). The home page's
+ * largest paint is then this one, made from the entry's own code: on a slow network the user
+ * reads it before the shell's code has arrived (issue 16, point 2; bench/README.md). Elsewhere a
+ * spinner.
  */
 export function ShellPlaceholder({ greet }: { greet: boolean }) {
   const answer = greet ? earlySessionInfo() : null;
