@@ -5,7 +5,7 @@ import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { MenuSearch } from '../../widgets/menu/MenuSearch';
 import { useLocation } from 'wouter';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
-import { SHELL_HEADER_HEIGHT } from './shell-frame';
+import { SHELL_HEADER_HEIGHT, headerColours } from './shell-frame';
 import { userNameIn } from '../../shared/user-name';
 
 /** Title, menu search, reminders, often-used menus, language and the user's own menu. */
@@ -17,7 +17,7 @@ export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolea
   const name = userNameIn(user, lang);
 
   return (
-    <Flex as="header" align="center" gap="3" px="3" py="2" minH={SHELL_HEADER_HEIGHT} borderBottomWidth="1px" bg={dark ? 'gray.900' : 'colorPalette.solid'} color={dark ? 'gray.100' : 'colorPalette.contrast'}>
+    <Flex as="header" align="center" gap="3" px="3" py="2" minH={SHELL_HEADER_HEIGHT} borderBottomWidth="1px" {...headerColours(dark)}>
       <IconButton hideBelow="md" size="sm" variant="ghost" color="inherit" aria-label={t(leftOpen ? 'shell.header.hideMenu' : 'shell.header.showMenu')} aria-expanded={leftOpen} onClick={onToggleLeft} data-testid="toggle-left">
         <span aria-hidden>☰</span>
       </IconButton>

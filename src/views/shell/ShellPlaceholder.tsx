@@ -2,10 +2,9 @@ import { Suspense, use } from 'react';
 import { Box, Center, Flex, Spinner } from '@chakra-ui/react';
 import { earlySessionInfo } from '../../services/session-early';
 import type { SessionInfo } from '../../services/api/shell';
-import { local } from '../../services/storage';
 import { useThemeChoice } from '../../services/theme';
 import { Greeting } from '../../widgets/Greeting';
-import { LEFT_MENU_WIDTH, MAIN_PADDING, SHELL_HEADER_HEIGHT } from './shell-frame';
+import { LEFT_MENU_WIDTH, MAIN_PADDING, SHELL_HEADER_HEIGHT, headerColours, leftMenuColours, leftMenuOpenAtStart } from './shell-frame';
 
 const spinner = (
   <Center h="100%">
@@ -34,9 +33,9 @@ export function ShellPlaceholder({ greet }: { greet: boolean }) {
   const dark = useThemeChoice().navColor === 'dark';
   return (
     <Flex direction="column" h="100vh" data-testid="shell-placeholder" aria-busy="true">
-      <Box h={SHELL_HEADER_HEIGHT} flexShrink={0} borderBottomWidth="1px" bg={dark ? 'gray.900' : 'colorPalette.solid'} />
+      <Box h={SHELL_HEADER_HEIGHT} flexShrink={0} borderBottomWidth="1px" {...headerColours(dark)} />
       <Flex flex="1" minH="0">
-        {(local.get('isLeftOpen') ?? true) && <Box hideBelow="md" w={LEFT_MENU_WIDTH} flexShrink={0} borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} />}
+        {leftMenuOpenAtStart() && <Box hideBelow="md" w={LEFT_MENU_WIDTH} flexShrink={0} borderRightWidth="1px" {...leftMenuColours(dark)} />}
         <Box flex="1" minW="0" p={MAIN_PADDING}>
           {answer ? (
             <Suspense fallback={spinner}>

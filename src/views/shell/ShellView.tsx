@@ -24,7 +24,7 @@ import { ShellRoutes } from './ShellRoutes';
 import { PageHeader } from './PageHeader';
 import { inspect } from '../../services/inspector';
 import type { Language } from '../../shared/constants';
-import { LEFT_MENU_WIDTH, MAIN_PADDING } from './shell-frame';
+import { LEFT_MENU_WIDTH, MAIN_PADDING, leftMenuColours, leftMenuOpenAtStart } from './shell-frame';
 
 const ids = (list: Array<{ funcId: number }>) => list.map((x) => String(x.funcId));
 
@@ -79,7 +79,7 @@ export default function ShellView() {
   const [saved, setSaved] = useState<SessionInfo | null>(null);
   useEffect(() => setSaved(null), [started]);
   const info = useMemo(() => (saved ?? started), [saved, started]);
-  const [leftOpen, setLeftOpen] = useState(() => local.get('isLeftOpen') ?? true);
+  const [leftOpen, setLeftOpen] = useState(leftMenuOpenAtStart);
   const { navColor } = useThemeChoice();
   const remindersOpen = useSelector(drawers, (s) => s.context.open.includes('reminders'));
   const notice = useActorRef(
@@ -146,7 +146,7 @@ export default function ShellView() {
         <ShellHeader leftOpen={leftOpen} onToggleLeft={toggleLeft} dark={dark} />
         <Flex flex="1" minH="0">
           {leftOpen && (
-            <Box as="aside" hideBelow="md" w={LEFT_MENU_WIDTH} flexShrink={0} overflowY="auto" borderRightWidth="1px" bg={dark ? 'gray.900' : 'bg.panel'} color={dark ? 'gray.100' : 'fg'} data-testid="left-menu">
+            <Box as="aside" hideBelow="md" w={LEFT_MENU_WIDTH} flexShrink={0} overflowY="auto" borderRightWidth="1px" {...leftMenuColours(dark)} data-testid="left-menu">
               <NavMenu dark={dark} />
             </Box>
           )}

@@ -1,7 +1,9 @@
+import { local } from '../../services/storage';
+
 /**
  * The shell's frame, shared by the shell (ShellView, ShellHeader) and the placeholder the route
  * guard draws while the shell's code loads (ShellPlaceholder), so the greeting it draws first
- * sits where the workbench's will.
+ * sits where the workbench's will, in the colours the shell will have.
  */
 /** The header's height: size-sm buttons and py 2, and its 1 px border. */
 export const SHELL_HEADER_HEIGHT = '53px';
@@ -9,3 +11,10 @@ export const SHELL_HEADER_HEIGHT = '53px';
 export const LEFT_MENU_WIDTH = '260px';
 /** The main area's padding. */
 export const MAIN_PADDING = { base: '2', md: '4' } as const;
+
+/** The header's colours: the theme's palette, or dark when the navigation colour is dark. */
+export const headerColours = (dark: boolean) => ({ bg: dark ? 'gray.900' : 'colorPalette.solid', color: dark ? 'gray.100' : 'colorPalette.contrast' });
+/** The left menu's colours, likewise. */
+export const leftMenuColours = (dark: boolean) => ({ bg: dark ? 'gray.900' : 'bg.panel', color: dark ? 'gray.100' : 'fg' });
+/** Whether the left menu opens with the page: as the user left it, open the first time. */
+export const leftMenuOpenAtStart = (): boolean => local.get('isLeftOpen') ?? true;
