@@ -84,6 +84,34 @@ class CompressAssetsPlugin {
 }
 
 /**
+ * index.html runs the app's script only after its first script (entries/index-first-paint.ts) has
+ * greeted the user on the home page (services/home-first-paint.ts, issue 16): the app's script
+ * is preloaded, so it downloads as early as before, and the first script adds it to the page,
+ * named by its `data-app-script`, once the greeting has been painted (at most
+ * HOME_FIRST_PAINT_MAX_WAIT_MS later; at once elsewhere). Run as the page parsed, the app's start
+ * (its long first task, the requests it makes at once) would come before that paint.
+ */
+const FIRST_PAINT_ENTRY = 'index-first-paint';
+class AppAfterFirstPaintPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('AppAfterFirstPaint', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('AppAfterFirstPaint', async (data) => {
+        if (data.outputName !== 'index.html') return data;
+        const scripts = data.assetTags.scripts;
+        const first = scripts.find((tag) => String(tag.attributes.src ?? '').includes(`/${FIRST_PAINT_ENTRY}.`));
+        const app = scripts.find((tag) => tag !== first);
+        if (!first || !app || scripts.length !== 2) throw new Error(`index.html: expected the ${FIRST_PAINT_ENTRY} and index scripts, found ${scripts.map((t) => t.attributes.src).join(', ')}`);
+        first.attributes['data-app-script'] = app.attributes.src;
+        data.assetTags.scripts = [first];
+        // At the low priority a deferred script has: fetched at once, after the page's style sheet.
+        data.assetTags.styles.push({ tagName: 'link', voidTag: true, attributes: { rel: 'preload', as: 'script', href: app.attributes.src, fetchpriority: 'low' } });
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * The browser's callers read the contract's areas as plain data made at build time, without
  * TypeBox, and the shell its resource routes without the resource definitions
  * (scripts/build/build-time-data-loader.cjs, issue 16); the server, the tests and the resource
@@ -114,6 +142,8 @@ const client: Configuration = {
   devtool: production ? false : 'eval-source-map',
   entry: {
     login: './src/entries/login.tsx',
+    // index.html's first script: the home page's greeting before the app's code runs (services/home-first-paint.ts).
+    'index-first-paint': './src/entries/index-first-paint.ts',
     index: './src/entries/index.tsx',
     // The demo page edit forms embed (docs/embedded-pages.md); framed by the portal only.
     'embedded-remarks': './src/entries/embedded-remarks.tsx',
@@ -134,7 +164,7 @@ const client: Configuration = {
   module: { rules: [...rules, ...buildTimeDataRules, chakraLazyGlobalRule] },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'login.html', chunks: ['login'], title: '登录' }),
-    new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'index.html', chunks: ['index'], title: '资金管理平台' }),
+    new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'index.html', chunks: ['index-first-paint', 'index'], chunksSortMode: 'manual', title: '资金管理平台' }),
     new rspack.HtmlRspackPlugin({ template: './src/html/page.html', filename: 'embedded-remarks.html', chunks: ['embedded-remarks'], title: '备注' }),
     new rspack.CopyRspackPlugin({
       patterns: [
@@ -149,6 +179,7 @@ const client: Configuration = {
         { from: 'node_modules/pdfjs-dist/wasm', to: 'pdfjs/wasm', globOptions: { ignore: ['**/*.wasm', '**/quickjs-*'] } },
       ],
     }),
+    new AppAfterFirstPaintPlugin(),
     new LocaleOverridesPlugin(),
     new ChakraGlobalCssPlugin(),
     ...(production ? [new CompressAssetsPlugin()] : []),

@@ -19,7 +19,8 @@ import remindJobs from './plugins/remind-jobs';
 import housekeeping from './plugins/housekeeping';
 import health from './plugins/health';
 import { deploymentOptions } from './http/deployment';
-import headers from './plugins/headers';
+import headers, { addPageParts } from './plugins/headers';
+import { indexFirstPaint } from './pages/index-first-paint';
 import fsmcArea from './routes/fsmc';
 import portalArea from './routes/portal';
 import wkflArea from './routes/wkfl';
@@ -74,6 +75,8 @@ export async function buildApp({ db, config, logger = false, clock = realClock, 
   await app.register(errors);
   // Security headers on every answer, and the pages with their CSP nonce (plugins/headers.ts).
   await app.register(headers, { staticDir: config.staticDir });
+  // index.html comes with the home page's frame and greeting for its first script to show (issue 16).
+  addPageParts(app, 'index.html', async () => indexFirstPaint());
   await app.register(health);
   await app.register(headerBounds);
   await app.register(sessionGuard, { db, policy: { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours } });

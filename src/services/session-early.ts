@@ -1,5 +1,6 @@
 import { shellApi, type SessionInfo } from './api/shell';
 import { local } from './storage';
+import { takeFirstPaintSessionInfo } from './home-first-paint';
 
 /**
  * The session info index.html asks for as its script starts (issue 16): the shell's start used
@@ -15,7 +16,8 @@ let settled: Promise<SessionInfo | null> | null = null;
 /** Asks now, if a session token is stored (without one the route guard leaves for the login page). */
 export function askSessionInfoEarly(): void {
   if (!local.get('sessionKey')) return;
-  early = shellApi.sessionInfo();
+  // index.html's first paint may have asked already (home-first-paint.ts): its answer is this call's.
+  early = shellApi.sessionInfo(takeFirstPaintSessionInfo() ?? undefined);
   // Its refusal is the shell's start's to handle, whenever that takes it.
   settled = early.catch(() => null);
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_NAV_COLOR, DEFAULT_THEME, NAV_COLORS, THEME_NAMES } from '../shared/constants';
 import { local } from './storage';
+import { isNavColor, isThemeName, storedNavColor, storedTheme, type NavColor, type ThemeName } from './stored-look';
 
 /**
  * The colour theme and the navigation colour (light or dark, default light). The theme's palette
@@ -8,23 +8,8 @@ import { local } from './storage';
  * follows it. The choice is kept in local storage (theme_name, nav_color) and, per user, on the
  * server (the shell saves it); `applyTheme` changes it live for every subscriber.
  */
-export type ThemeName = (typeof THEME_NAMES)[number];
-export type NavColor = (typeof NAV_COLORS)[number];
-
+export { isNavColor, isThemeName, storedNavColor, storedTheme, type NavColor, type ThemeName } from './stored-look';
 export { THEMES } from '../shared/theme-palettes';
-
-export const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (THEME_NAMES as readonly string[]).includes(v);
-export const isNavColor = (v: unknown): v is NavColor => typeof v === 'string' && (NAV_COLORS as readonly string[]).includes(v);
-
-export function storedTheme(): ThemeName {
-  const t = local.get('themeName');
-  return isThemeName(t) ? t : (DEFAULT_THEME as ThemeName);
-}
-
-export function storedNavColor(): NavColor {
-  const c = local.get('navColor');
-  return isNavColor(c) ? c : (DEFAULT_NAV_COLOR as NavColor);
-}
 
 export interface ThemeChoice {
   themeName: ThemeName;

@@ -187,6 +187,16 @@ export const FIRST_PAINT_ID = 'first-paint';
  * parameters (its tabs, logos and title): a slow parameters call must not keep the form from the user.
  */
 export const FIRST_PAINT_MAX_WAIT_MS = 1_000;
+/**
+ * index.html's first paint on the home page (the shell's frame and the workbench's greeting,
+ * src/services/home-first-paint.ts): how long the app's script waits for that greeting to be
+ * painted before it runs anyway. The app's code downloads meanwhile (preloaded); only its running
+ * waits, so that its first long task does not hold the greeting back. On a slow network the
+ * session info answers long before the app's code has arrived and nothing waits at all.
+ */
+export const HOME_FIRST_PAINT_MAX_WAIT_MS = 300;
+/** The workbench's routes, the shell's home (views/routes.ts), which index.html's first paint greets on. */
+export const WORKBENCH_PATHS: readonly string[] = ['/', '/workbench'];
 
 // ---- Shell §9: form layout -------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { WORKBENCH_PATHS } from '../shared/constants';
 import { RESOURCE_ROUTES } from '../resources/routes';
 import type { Label } from '../resources/define';
 import { initialLanguage, loadModules } from '../services/i18n/i18n';
@@ -43,8 +44,7 @@ const loadWorkbench = withMessages(['workbench'], () => import(/* webpackChunkNa
 export const isWorkbench = (route: RouteDef | undefined): boolean => route?.load === loadWorkbench;
 
 export const APP_ROUTES: RouteDef[] = [
-  { path: '/', titleKey: 'shell.routes.workbench', load: loadWorkbench, meta: { history: true } },
-  { path: '/workbench', titleKey: 'shell.routes.workbench', load: loadWorkbench, meta: { history: true } },
+  ...WORKBENCH_PATHS.map((path): RouteDef => ({ path, titleKey: 'shell.routes.workbench', load: loadWorkbench, meta: { history: true } })),
   { path: '/qr-confirm/:qrId', titleKey: 'shell.routes.qrConfirm', load: () => import(/* webpackChunkName: "view-qr-confirm" */ './qr-confirm/QrConfirmView') },
   { path: '/outbox', titleKey: 'shell.routes.outbox', load: () => import(/* webpackChunkName: "view-outbox" */ './outbox/OutboxView'), meta: { adminOnly: true } },
   { path: '/diagrams', titleKey: 'shell.routes.diagrams', load: withMessages(['diagrams'], () => import(/* webpackChunkName: "view-diagrams" */ './diagrams/DiagramsView')), meta: { adminOnly: true, history: true } },

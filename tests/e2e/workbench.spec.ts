@@ -103,3 +103,75 @@ test('the home page greets the user while the shell’s code is still on its way
     await page.unroute('**/assets/view-shell.*.js');
   }
 });
+
+test('index.html greets the user before the app’s code has run, in the theme’s colours, where the app then greets them: one session info call, in both languages, on a desktop and at 390 px', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  for (const [lang, words, width, nav] of [
+    ['zh-CN', `欢迎，${ADMIN.name}`, 1280, 'light'],
+    ['en-US', /^Welcome, \S/, 390, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(
+      ([langKey, navKey, l, n]) => {
+        localStorage.setItem(langKey, l);
+        localStorage.setItem(navKey, n);
+      },
+      [LOCAL_KEYS.lang, LOCAL_KEYS.navColor, lang, nav] as const,
+    );
+    // The app's script held back: what shows is the page's own first paint (services/home-first-paint.ts).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const appScript = /\/assets\/index\.[0-9a-f]+\.js$/;
+    await page.route(appScript, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sessionCalls: string[] = [];
+    const count = (request: { url(): string }) => void (request.url().includes('/query-session-info') && sessionCalls.push(request.url()));
+    await page.goto('about:blank');
+    page.on('request', count);
+    await page.goto('/index.html#/', { waitUntil: 'commit' });
+    const early = page.locator('#first-paint h1');
+    await expect(early).toHaveText(words);
+    await expect(page.getByTestId('shell-placeholder')).toHaveCount(0);
+    const earlyBox = await early.boundingBox();
+    const earlyHeader = await page.locator('#first-paint .fp-header').evaluate((e) => getComputedStyle(e).backgroundColor);
+    release();
+    const greeting = page.getByTestId('workbench').getByRole('heading', { level: 1 });
+    await expect(greeting).toHaveText((await early.textContent().catch(() => null)) ?? words);
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    expect(await greeting.boundingBox()).toEqual(earlyBox);
+    // The header in the colours kept from the last visit: the app's when they agree with the
+    // server's (light); the dark navigation's own when only this browser kept it (the app then
+    // takes the user's saved choice).
+    const expected =
+      nav === 'light'
+        ? await page.locator('header').first().evaluate((e) => getComputedStyle(e).backgroundColor)
+        : await page.evaluate(() => {
+            const probe = document.body.appendChild(document.createElement('div'));
+            probe.style.background = 'var(--chakra-colors-gray-900)';
+            const colour = getComputedStyle(probe).backgroundColor;
+            probe.remove();
+            return colour;
+          });
+    expect(earlyHeader).toBe(expected);
+    // The app took the first paint's answer as its own session info: no second call.
+    expect(sessionCalls).toHaveLength(1);
+    page.off('request', count);
+    await page.unroute(appScript);
+  }
+});
+
+test('index.html paints no greeting where it would not be right: another route, or a session the server no longer knows', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.goto('about:blank');
+  await page.goto('/index.html#/outbox');
+  await expect(page.getByTestId('nav-menu')).toBeAttached();
+  await expect(page.locator('#first-paint')).toBeHidden();
+  // A token the server does not know: the first paint stays hidden; the shell says the login has ended.
+  await page.evaluate((key) => localStorage.setItem(key, 'not-a-session'), LOCAL_KEYS.sessionKey);
+  await page.goto('about:blank');
+  await page.goto('/index.html#/');
+  await expect(page.getByRole('alertdialog', { name: /^(登录已失效|Session ended)$/ })).toBeVisible();
+  await expect(page.locator('#first-paint')).toBeHidden();
+});

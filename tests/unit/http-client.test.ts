@@ -72,6 +72,7 @@ async function testRoutes(server: FastifyInstance) {
     return reply.send(ok(calls[name]));
   };
   server.get('/api/fsmc/test/flaky-get', { config: anonymous }, flaky('flaky-get') as never);
+  server.get('/api/fsmc/test/counted', { config: anonymous }, async () => ok({ calls: count('counted') }));
   server.post('/api/fsmc/test/flaky-post', { config: anonymous }, flaky('flaky-post') as never);
   server.post<{ Body: { kind: string } }>('/api/fsmc/test/export', { config: anonymous }, async (request, reply) => {
     if (request.body.kind === 'refused') return { code: 1, msg: '导出数据过多', data: null };
@@ -216,6 +217,21 @@ describe('the HTTP client against the real server', () => {
     expect(error).toMatchObject({ status: 0, message: '连接服务器失败' });
     expect(calls['flaky-post']).toBe(1);
     expect(toasts).toEqual([{ type: 'error', title: '连接服务器失败' }]);
+  });
+
+  it('takes an answer asked for before it ran as the call\'s own (index.html\'s first paint); sends the call when that one got no answer; a refusal so taken is reported as any other', async () => {
+    const url = '/api/fsmc/test/counted';
+    const asked = fetch(`${ORIGIN}${url}`);
+    expect(await request({ method: 'GET', url, asked })).toEqual({ calls: 1 });
+    expect(calls.counted).toBe(1);
+    expect(await request({ method: 'GET', url, asked: Promise.reject(new TypeError('Failed to fetch')) })).toEqual({ calls: 2 });
+    expect(calls.counted).toBe(2);
+    local.set('sessionKey', 'ended-long-ago');
+    const sessionInfo = '/api/fsmc/session/share/query-session-info';
+    const refused = fetch(`${ORIGIN}${sessionInfo}`, { headers: { [HEADERS.jwtToken]: 'ended-long-ago' } });
+    await expect(request({ method: 'GET', url: sessionInfo, asked: refused })).rejects.toMatchObject({ status: 401, code: CODE.loginExpired });
+    expect(unauthorized).toEqual([CODE.loginExpired]);
+    expect(toasts).toEqual([]);
   });
 
   it('reports a 401 to the session (no toast) with the code that says why', async () => {

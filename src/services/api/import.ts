@@ -3,7 +3,8 @@ import { IMPORT_FILE_FIELD, importCalls, type ImportRefusal, type ImportResult }
 import { CODE } from '../../shared/codes';
 import { HEADERS } from '../../shared/constants';
 import type { ImportRequest, ImportRowsRefusal } from '../../machines/import.machine';
-import { ApiError, download, requestHeaders, upload, type UploadProgress } from '../http/client';
+import { ApiError, download, upload, type UploadProgress } from '../http/client';
+import { requestHeaders } from '../http/headers';
 import { requestToken } from '../http/request-token';
 
 /**

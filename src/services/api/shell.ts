@@ -18,7 +18,8 @@ export type Reminder = DataOf<typeof contract.remind.page>['rows'][number];
 export type OutboxMessage = DataOf<typeof contract.outbox.page>['rows'][number];
 
 export const shellApi = {
-  sessionInfo: () => call(contract.login.sessionInfo, {}),
+  /** `asked`: this call made by index.html's first paint (services/home-first-paint.ts), its answer taken as it is. */
+  sessionInfo: (asked?: Promise<Response>) => call(contract.login.sessionInfo, {}, asked ? { asked } : {}),
   setLanguage: (lang: BodyOf<typeof contract.login.setLanguage>['lang']) => call(contract.login.setLanguage, { lang }),
   themes: () => call(contract.preferences.themes, {}),
   saveTheme: (body: BodyOf<typeof contract.preferences.saveTheme>) => call(contract.preferences.saveTheme, body),

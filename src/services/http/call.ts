@@ -4,7 +4,7 @@ import { pathOf } from '../../shared/contract/endpoint-read';
 import { request, type RequestOptions } from './client';
 
 /** Per-call options beyond what the contract says (a signal, the error-no-tip header, extra headers). */
-export type CallOptions = Pick<RequestOptions, 'signal' | 'noErrorTip' | 'headers' | 'noLoading'> & {
+export type CallOptions = Pick<RequestOptions, 'signal' | 'noErrorTip' | 'headers' | 'noLoading' | 'asked'> & {
   /** The path's parameters, for an endpoint whose path has any (`query-by-/:id`). */
   params?: Record<string, string | number>;
 };

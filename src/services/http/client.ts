@@ -4,6 +4,7 @@ import { initialLanguage, translate } from '../i18n/i18n';
 import { local } from '../storage';
 import { CODE, type Answer, type Page } from '../../shared/codes';
 import { httpConfig } from './config';
+import { requestHeaders } from './headers';
 import { forgetEnvelopeKey, sealWithPageKey } from './envelope-key';
 import { statusMessageKey } from '../../shared/http-errors';
 import { httpEvents } from './events';
@@ -34,6 +35,12 @@ export interface RequestOptions {
   /** A create call (the contract's `requestToken` flag): fetch a request token first when the page holds none yet. */
   requestToken?: boolean;
   signal?: AbortSignal;
+  /**
+   * This very call, already sent by someone who could not interpret its answer (index.html's
+   * first paint asks for the session info before the app's code runs: services/home-first-paint.ts).
+   * Its answer is taken as if this call had got it; should it have got none, the call is sent.
+   */
+  asked?: Promise<Response>;
 }
 
 export class ApiError extends Error {
@@ -68,15 +75,6 @@ const fetchWithRetry = () =>
 
 const lang = () => local.get('lang') ?? initialLanguage();
 const text = (key: string, params?: Record<string, unknown>) => translate(lang() as never, key, params);
-
-export function requestHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  const headers: Record<string, string> = { [HEADERS.lang]: lang(), ...extra };
-  const token = local.get('sessionKey');
-  if (token) headers[HEADERS.jwtToken] = token;
-  const cluster = local.get('clusterNo');
-  if (cluster) headers[HEADERS.clusterNo] = cluster;
-  return headers;
-}
 
 const absolute = (url: string) => (/^https?:/.test(url) ? url : `${httpConfig.baseUrl}${url}`);
 /**
@@ -154,11 +152,19 @@ async function exchange(options: RequestOptions, method: string): Promise<{ resp
   return { response, headers };
 }
 
+/** An answer asked for before this code ran, taken as this call's; the call sent when it got none. */
+async function taken(asked: Promise<Response>, options: RequestOptions, method: string): Promise<{ response: Response }> {
+  const response = await asked.catch(() => null);
+  if (!response) return exchange(options, method);
+  noteRequestToken(response, requestHeaders(options.headers));
+  return { response };
+}
+
 async function send(options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'POST';
   if (!options.noLoading) loading.begin();
   try {
-    let { response } = await exchange(options, method);
+    let { response } = options.asked ? await taken(options.asked, options, method) : await exchange(options, method);
     // A retired envelope key: nothing was written; seal again with a fresh key, once.
     if (response.status === 400 && method !== 'GET' && !options.notEncrypt) {
       const answer = await readAnswer(response.clone());

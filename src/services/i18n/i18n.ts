@@ -1,6 +1,5 @@
 import rosetta from 'rosetta';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
-import { local } from '../storage';
+import type { Language } from '../../shared/constants';
 
 /**
  * Messages are fetched, not bundled (shell §7): for each module,
@@ -25,13 +24,7 @@ function overridesAt(base: string): Promise<ReadonlySet<string>> {
   return list;
 }
 
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-
-/** The remembered language, else the browser's if we have it, else zh-CN. */
-export function initialLanguage(): Language {
-  const stored = local.get('lang');
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-}
+export { initialLanguage, isLanguage } from './initial-language';
 
 async function fetchJson(url: string): Promise<Record<string, unknown> | null> {
   try {

@@ -1,4 +1,4 @@
-import { local } from '../../services/storage';
+export { leftMenuOpenAtStart } from '../../services/stored-look';
 
 /**
  * The shell's frame, shared by the shell (ShellView, ShellHeader) and the placeholder the route
@@ -16,5 +16,3 @@ export const MAIN_PADDING = { base: '2', md: '4' } as const;
 export const headerColours = (dark: boolean) => ({ bg: dark ? 'gray.900' : 'colorPalette.solid', color: dark ? 'gray.100' : 'colorPalette.contrast' });
 /** The left menu's colours, likewise. */
 export const leftMenuColours = (dark: boolean) => ({ bg: dark ? 'gray.900' : 'bg.panel', color: dark ? 'gray.100' : 'fg' });
-/** Whether the left menu opens with the page: as the user left it, open the first time. */
-export const leftMenuOpenAtStart = (): boolean => local.get('isLeftOpen') ?? true;
