@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { isCertError, type CertErrorInfo } from '../shared/cert-errors';
-import type { CertificateInfo } from '../services/cert/vendor';
+import type { CertificateInfo } from '../shared/certificate';
 
 /**
  * The certificate validation flow of portal-shell §4, step by step (docs/certificates.md,

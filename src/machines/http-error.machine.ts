@@ -1,5 +1,4 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PreconditionEvent, QuestionEvent } from '../services/http/events';
 
 /**
  * The page's one confirmation queue: the 412 confirmation of shell §8 and the questions asked
@@ -18,6 +17,36 @@ import type { PreconditionEvent, QuestionEvent } from '../services/http/events';
  * resend carries; closing that dialog is CONFIRM.CANCEL (quiet, as declining).
  */
 export type Confirmation = ({ kind: 'precondition'; /** The flag the certificate dialog obtained. */ validFlag?: string } & PreconditionEvent) | ({ kind: 'question' } & QuestionEvent);
+
+/** A 412 held by the request layer (services/http/client.ts), to confirm or cancel. */
+export interface PreconditionEvent {
+  /** Identifies the held request for confirmPending / cancelPending. */
+  id: number;
+  /** The answer's data: the dialog's parameters. */
+  params: Record<string, unknown>;
+  /** The question to ask (the answer's data.message, else its msg). */
+  message: string;
+  targetUrl: string;
+  method: string;
+  redirectUrl: string | null;
+  /**
+   * The answer asked for a certificate (data.certRequired, CertRequired of the contract's cert
+   * calls): the certificate dialog validates for `funcCode` instead of a yes/no question.
+   */
+  certificate: { funcCode: string } | null;
+}
+
+/** A question to the user (delete, cancel all, clear…): localised texts, answered through `answerQuestion`. */
+export interface QuestionEvent {
+  /** Identifies the waiting promise for answerQuestion. */
+  id: number;
+  title: string;
+  message: string;
+  ok: string;
+  cancel: string;
+  /** The action destroys something: the dialog's OK is red. */
+  danger: boolean;
+}
 
 export interface HttpErrorContext {
   queue: Confirmation[];

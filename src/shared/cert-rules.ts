@@ -1,5 +1,6 @@
 import { clientError, CertError, toolkitError, TOOLKIT_CODE } from './cert-errors';
 import { CERT_STORES, KEY_USAGE_ENCRYPT, KEY_USAGE_SIGN } from './constants';
+import type { CertificateInfo, HashAlgorithm, KeyAlgorithm } from './certificate';
 
 /**
  * The client rules of shell §5 for certificates, pure: time, user agent and licence come in as
@@ -10,17 +11,8 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: CertError }
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 const fail = <T>(error: CertError): Result<T> => ({ ok: false, error });
 
-type KeyAlgorithm = 'RSA' | 'SM2';
-type HashAlgorithm = 'SHA1' | 'SHA256' | 'SM3';
-
-/** The fields the listing rules read (CertificateInfo of src/services/cert/vendor.ts has them). */
-export interface CertFields {
-  issuer: string;
-  notBefore: number;
-  notAfter: number;
-  keyUsage: number;
-  keyAlgorithm: KeyAlgorithm;
-}
+/** The fields the listing rules read. */
+export type CertFields = Pick<CertificateInfo, 'issuer' | 'notBefore' | 'notAfter' | 'keyUsage' | 'keyAlgorithm'>;
 
 /** Stores searched (shell §7). */
 export const SEARCHED_STORES = CERT_STORES;

@@ -1,3 +1,5 @@
+import type { PreconditionEvent, QuestionEvent } from '../../machines/http-error.machine';
+
 /**
  * What the request layer tells the UI, outside React: the loading counter, toasts, 401s
  * (the session machine) and 412s (the confirmation machine). The widgets of
@@ -15,34 +17,8 @@ export interface UnauthorizedEvent {
   code: number;
 }
 
-export interface PreconditionEvent {
-  /** Identifies the held request for confirmPending / cancelPending. */
-  id: number;
-  /** The answer's data: the dialog's parameters. */
-  params: Record<string, unknown>;
-  /** The question to ask (the answer's data.message, else its msg). */
-  message: string;
-  targetUrl: string;
-  method: string;
-  redirectUrl: string | null;
-  /**
-   * The answer asked for a certificate (data.certRequired, CertRequired of the contract's cert
-   * calls): the certificate dialog validates for `funcCode` instead of a yes/no question.
-   */
-  certificate: { funcCode: string } | null;
-}
-
-/** A question to the user (delete, cancel all, clear…): localised texts, answered through `answerQuestion`. */
-export interface QuestionEvent {
-  /** Identifies the waiting promise for answerQuestion. */
-  id: number;
-  title: string;
-  message: string;
-  ok: string;
-  cancel: string;
-  /** The action destroys something: the dialog's OK is red. */
-  danger: boolean;
-}
+// The confirmation machine's own events, which the request layer emits (machines/http-error.machine.ts).
+export type { PreconditionEvent, QuestionEvent };
 
 /**
  * What the login page and the shell tell the session machine: a login started, succeeded or
