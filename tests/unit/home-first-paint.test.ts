@@ -23,7 +23,7 @@ beforeEach(() => {
   fetchDouble = jest.fn(async () => answerOf({ code: CODE.ok, data: { loginUserInfo: USER } }));
   globalThis.fetch = fetchDouble as unknown as typeof fetch;
   // jsdom paints nothing: the next frame is the next task.
-  globalThis.requestAnimationFrame = ((callback: FrameRequestCallback) => setTimeout(() => callback(0), 0)) as typeof requestAnimationFrame;
+  globalThis.requestAnimationFrame = ((callback: FrameRequestCallback) => setTimeout(() => callback(0), 0)) as unknown as typeof requestAnimationFrame;
 });
 afterEach(() => {
   delete (window as { __portalHomeFirstPaint?: unknown }).__portalHomeFirstPaint;
