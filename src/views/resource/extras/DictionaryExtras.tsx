@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../../widgets/ErrorAlert';
 import { usePagedList, type FetchPage } from '../../../widgets/paged-list/usePagedList';
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import type { RowExtraProps } from './types';
+import { RowButton } from '../../../widgets/table';
 
 const values = resourceApi(valueDef);
 
@@ -43,9 +44,9 @@ export function DictionaryRowActions({ row, display }: RowExtraProps) {
   const name = String(row.dictName ?? dictType);
   return (
     <>
-      <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setOpen(true)} data-part="dictionary-values" aria-label={t('admin.dictValues.actionLabel', { name })}>
+      <RowButton onClick={() => setOpen(true)} data-action="dictionary-values" aria-label={t('admin.dictValues.actionLabel', { name })}>
         {t('admin.dictValues.action')}
-      </Button>
+      </RowButton>
       {open && <DictionaryValuesDialog dictType={dictType} name={name} onClose={close} />}
     </>
   );

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../../widgets/ErrorAlert';
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
 import type { RowExtraProps } from './types';
+import { RowButton } from '../../../widgets/table';
 
 const api = contract.userAdmin;
 
@@ -60,9 +61,9 @@ export function DutyRowActions({ row, reload, display }: RowExtraProps) {
   if (!ready || row.recordState === 'nullified' || !display.button('functions')) return null;
   return (
     <>
-      <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setOpen(true)} data-part="function-tree">
+      <RowButton onClick={() => setOpen(true)} data-action="function-tree">
         {t('admin.tree.action')}
-      </Button>
+      </RowButton>
       {open && <FunctionTreeDialog dutyId={row.id} duty={`${String(row.dutyName ?? '')} (${String(row.dutyCode ?? row.id)})`} onClosed={close} onSaved={reload} />}
     </>
   );

@@ -15,6 +15,7 @@ import { ErrorAlert } from '../../../widgets/ErrorAlert';
 import { LookupField } from '../../../widgets/lookup/LookupField';
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import type { RowExtraProps } from './types';
+import { RowButton } from '../../../widgets/table';
 
 const nodes = resourceApi(nodeDef);
 const orgs = resourceApi(orgDef);
@@ -35,9 +36,9 @@ export function OrgStructRowActions({ row, display }: RowExtraProps) {
   const name = String((lang === 'en-US' && row.structNameEn) || row.structName || code);
   return (
     <>
-      <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setOpen(true)} data-part="org-struct-tree" aria-label={t('structure.tree.actionLabel', { name })}>
+      <RowButton onClick={() => setOpen(true)} data-action="org-struct-tree" aria-label={t('structure.tree.actionLabel', { name })}>
         {t('structure.tree.action')}
-      </Button>
+      </RowButton>
       {open && <OrgStructTreeDialog structCode={code} name={name} onClose={close} />}
     </>
   );

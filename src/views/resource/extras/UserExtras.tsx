@@ -18,6 +18,7 @@ import { usePagedList, type FetchPage } from '../../../widgets/paged-list/usePag
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
 import type { RowExtraProps, ToolbarExtraProps } from './types';
+import { RowButton } from '../../../widgets/table';
 
 const api = contract.userAdmin;
 type Dialogs = 'reset' | 'lock' | 'stations';
@@ -47,9 +48,9 @@ export function UserRowActions({ row, reload, display }: RowExtraProps) {
     <>
       <Menu.Root onSelect={(d) => setDialog(d.value as Dialogs)}>
         <Menu.Trigger asChild>
-          <Button size="xs" variant="ghost" colorPalette="blue" aria-label={t('admin.user.moreLabel', { user })} data-part="user-extras">
+          <RowButton part="row-menu" data-action="user-extras" aria-label={t('admin.user.moreLabel', { user })}>
             {t('admin.user.more')}
-          </Button>
+          </RowButton>
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
