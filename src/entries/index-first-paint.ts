@@ -7,7 +7,11 @@ import { homeFirstPaintSettled, paintHomeGreetingEarly } from '../services/home-
  * elsewhere, it runs the app's script, which the page has been preloading meanwhile.
  */
 const appScript = document.currentScript?.getAttribute('data-app-script');
-paintHomeGreetingEarly();
+try {
+  paintHomeGreetingEarly();
+} catch {
+  // The greeting is a head start, nothing more: whatever went wrong here, the app runs.
+}
 void homeFirstPaintSettled().then(() => {
   if (!appScript) return;
   const script = document.createElement('script');
