@@ -102,3 +102,54 @@ describe('index.html greets on the home page before the app runs', () => {
     }
   });
 });
+
+describe('index.html\'s first script runs the app', () => {
+  const APP = 'assets/index.0123456789.js';
+  /** Runs entries/index-first-paint.ts as the page would, named by a script tag carrying the app's. */
+  async function runFirstScript(): Promise<void> {
+    const tag = document.createElement('script');
+    tag.setAttribute('data-app-script', APP);
+    Object.defineProperty(document, 'currentScript', { value: tag, configurable: true });
+    try {
+      await jest.isolateModulesAsync(async () => {
+        await import('../../src/entries/index-first-paint');
+      });
+    } finally {
+      Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+    }
+  }
+  const appScripts = () => [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+  afterEach(() => document.head.querySelectorAll('script').forEach((s) => s.remove()));
+
+  it('at once where there is no greeting to paint', async () => {
+    window.location.hash = '#/outbox';
+    await runFirstScript();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(appScripts()).toEqual([APP]);
+  });
+
+  it('after the greeting has been painted on the home page', async () => {
+    localStorage.setItem(LOCAL_KEYS.sessionKey, 'token-1');
+    await runFirstScript();
+    expect(appScripts()).toEqual([]);
+    await homeFirstPaintSettled();
+    expect(greeting()).toBe('欢迎，系统管理员');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(appScripts()).toEqual([APP]);
+  });
+
+  it('even when the greeting\'s code throws', async () => {
+    localStorage.setItem(LOCAL_KEYS.sessionKey, 'token-1');
+    const lookUp = jest.spyOn(document, 'getElementById').mockImplementation(() => {
+      throw new Error('no such page');
+    });
+    try {
+      await runFirstScript();
+    } finally {
+      lookUp.mockRestore();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(appScripts()).toEqual([APP]);
+    expect(fetchDouble).not.toHaveBeenCalled();
+  });
+});
