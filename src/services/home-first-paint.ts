@@ -3,6 +3,7 @@ import { login } from '../shared/contract/login';
 import { pathOf } from '../shared/contract/endpoint-read';
 import { THEMES } from '../shared/theme-palettes';
 import { userNameIn } from '../shared/user-name';
+import { greetingWordsAttribute } from '../shared/shell-frame';
 import { CODE } from '../shared/codes';
 import { httpConfig } from './http/config';
 import { requestHeaders } from './http/headers';
@@ -52,7 +53,7 @@ async function paint(frame: HTMLElement, answer: Response): Promise<void> {
   const body = (await answer.clone().json()) as { code?: unknown; data?: Partial<SessionInfo> | null };
   const greeting = frame.querySelector<HTMLElement>('[data-part="greeting"]');
   const lang = initialLanguage();
-  const words = frame.getAttribute(`data-welcome-${lang.toLowerCase()}`);
+  const words = frame.getAttribute(greetingWordsAttribute(lang));
   const name = userNameIn(body.data?.loginUserInfo, lang);
   // A refusal (an expired session, …) paints nothing: the shell handles it as it would have.
   if (body.code !== CODE.ok || !greeting || !words || !name) return;

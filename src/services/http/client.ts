@@ -1,10 +1,9 @@
 import fetchBuilder from 'fetch-retry';
 import { HEADERS, UPLOAD_CONTENT_FILTER_FIELD } from '../../shared/constants';
-import { initialLanguage, translate } from '../i18n/i18n';
-import { local } from '../storage';
+import { translate } from '../i18n/i18n';
 import { CODE, type Answer, type Page } from '../../shared/codes';
 import { httpConfig } from './config';
-import { requestHeaders } from './headers';
+import { requestHeaders, requestLanguage } from './headers';
 import { forgetEnvelopeKey, sealWithPageKey } from './envelope-key';
 import { statusMessageKey } from '../../shared/http-errors';
 import { httpEvents } from './events';
@@ -73,8 +72,7 @@ const fetchWithRetry = () =>
     retryOn: (attempt, error) => error !== null && !(error instanceof DOMException && error.name === 'AbortError') && attempt < GET_RETRIES,
   }));
 
-const lang = () => local.get('lang') ?? initialLanguage();
-const text = (key: string, params?: Record<string, unknown>) => translate(lang() as never, key, params);
+const text = (key: string, params?: Record<string, unknown>) => translate(requestLanguage() as never, key, params);
 
 const absolute = (url: string) => (/^https?:/.test(url) ? url : `${httpConfig.baseUrl}${url}`);
 /**

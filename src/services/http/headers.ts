@@ -8,8 +8,11 @@ import { local } from '../storage';
  * first paint (services/home-first-paint.ts) asks for the session info with them before the app's
  * code has run, and the app takes that answer as its own (RequestOptions.asked).
  */
+/** The language a call names: the stored one as it is, else the page's. */
+export const requestLanguage = (): string => local.get('lang') ?? initialLanguage();
+
 export function requestHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  const headers: Record<string, string> = { [HEADERS.lang]: local.get('lang') ?? initialLanguage(), ...extra };
+  const headers: Record<string, string> = { [HEADERS.lang]: requestLanguage(), ...extra };
   const token = local.get('sessionKey');
   if (token) headers[HEADERS.jwtToken] = token;
   const cluster = local.get('clusterNo');

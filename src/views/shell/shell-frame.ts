@@ -1,16 +1,12 @@
 export { leftMenuOpenAtStart } from '../../services/stored-look';
+export { LEFT_MENU_WIDTH, MAIN_PADDING, SHELL_HEADER_HEIGHT } from '../../shared/shell-frame';
 
 /**
  * The shell's frame, shared by the shell (ShellView, ShellHeader) and the placeholder the route
  * guard draws while the shell's code loads (ShellPlaceholder), so the greeting it draws first
- * sits where the workbench's will, in the colours the shell will have.
+ * sits where the workbench's will, in the colours the shell will have. Its sizes are in
+ * src/shared/shell-frame.ts, which index.html's first paint uses too.
  */
-/** The header's height: size-sm buttons and py 2, and its 1 px border. */
-export const SHELL_HEADER_HEIGHT = '53px';
-/** The left menu's width, from md up, while it is open. */
-export const LEFT_MENU_WIDTH = '260px';
-/** The main area's padding. */
-export const MAIN_PADDING = { base: '2', md: '4' } as const;
 
 /** The header's colours: the theme's palette, or dark when the navigation colour is dark. */
 export const headerColours = (dark: boolean) => ({ bg: dark ? 'gray.900' : 'colorPalette.solid', color: dark ? 'gray.100' : 'colorPalette.contrast' });
