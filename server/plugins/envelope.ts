@@ -27,6 +27,23 @@ const refuseEnvelope = (code: number) => refuse(code, {}, { status: 400 });
 /** A live key as cached: its row, and its bytes made ready for node:crypto once. */
 type CachedKey = StoredKey & { opening: OpeningKey };
 
+/**
+ * The opened body is parsed as Fastify parses any JSON body, under the app's own
+ * onProtoPoisoning/onConstructorPoisoning ('error' unless configured): a `__proto__` or
+ * `constructor.prototype` key is refused inside an envelope exactly as it is in a plain body.
+ */
+function bodyParser(app: FastifyInstance): (text: string) => unknown {
+  const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
+  const parse = app.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
+  return (text) => {
+    let result: { error: Error | null; value: unknown } = { error: null, value: undefined };
+    // The default parser answers through a callback, synchronously.
+    parse({} as FastifyRequest, text, (error, value) => void (result = { error, value }));
+    if (result.error) throw result.error;
+    return result.value;
+  };
+}
+
 function needsEnvelope(request: FastifyRequest): boolean {
   if (!request.routeOptions.url?.startsWith('/api/')) return false;
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
@@ -55,6 +72,7 @@ export default fp(async function envelope(app: FastifyInstance) {
     if ('keyId' in change) keys.block(`key:${change.keyId}`);
   });
   app.addHook('onClose', async () => void unsubscribe());
+  const parseBody = bodyParser(app);
   const lookUp = async (keyId: string, now: number): Promise<CachedKey | undefined> => {
     const known = keys.get(keyId);
     if (known) return known.expiresAt > now ? known : undefined;
@@ -86,7 +104,7 @@ export default fp(async function envelope(app: FastifyInstance) {
     if (!signatureMatches(body, { method: request.method, path: request.url.split('?')[0]! }, key.opening)) throw refuseEnvelope(CODE.envelopeBadSignature);
     let plain: unknown;
     try {
-      plain = openBody(body, key.opening);
+      plain = parseBody(openBody(body, key.opening));
     } catch {
       throw refuseEnvelope(CODE.envelopeInvalid);
     }

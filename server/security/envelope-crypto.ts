@@ -37,8 +37,11 @@ export function signatureMatches(e: Envelope, target: EnvelopeTarget, key: Openi
   return given.length === SIGNATURE_BYTES && timingSafeEqual(expected, given);
 }
 
-/** Decrypts a verified envelope back to its JSON body; throws on a bad nonce, tag, padding or JSON. */
-export function openBody(e: Envelope, key: OpeningKey): unknown {
+/**
+ * Decrypts a verified envelope back to its body's JSON text; throws on a bad nonce, tag or
+ * padding. The caller parses it as it parses any body (plugins/envelope.ts).
+ */
+export function openBody(e: Envelope, key: OpeningKey): string {
   const nonce = Buffer.from(e.nonce, 'base64');
   const sealed = Buffer.from(e.data, 'base64');
   let plain: Buffer;
@@ -51,5 +54,5 @@ export function openBody(e: Envelope, key: OpeningKey): unknown {
     const decipher = createDecipheriv('aes-256-ecb', key.enc, null);
     plain = Buffer.concat([decipher.update(sealed), decipher.final()]);
   }
-  return JSON.parse(utf8.decode(plain));
+  return utf8.decode(plain);
 }

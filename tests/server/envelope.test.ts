@@ -165,6 +165,25 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
     expect(res.body.msg).toMatch(/orgName/);
   });
 
+  it('refuses a __proto__ or constructor.prototype key inside the envelope as Fastify refuses it in a plain body', async () => {
+    const poisoned = [
+      '{"orgCode":"ENV-PROTO","orgName":"x","__proto__":{"isAdmin":true}}',
+      '{"orgCode":"ENV-PROTO","orgName":"x","constructor":{"prototype":{"isAdmin":true}}}',
+    ];
+    for (const text of poisoned) {
+      // JSON.parse keeps "__proto__" as an own key, so the sealed text carries it as sent.
+      const sealed = await t.seal(URL, JSON.parse(text), { token });
+      const res = await send(sealed, 'zh-CN');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: CODE.envelopeInvalid, msg: '请求报文格式不正确' });
+    }
+    expect(await orgs('ENV-PROTO')).toBe(0);
+    // A plain body on a route that takes one is refused the same way, by Fastify's own parser.
+    const plain = await t.app.inject({ method: 'POST', url: '/api/fsmc/themes/query', headers: { JwtToken: token, 'content-type': 'application/json' }, payload: poisoned[0] });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().code).toBe(CODE.malformedJson);
+  });
+
   it('switches new keys to AES-ECB when the back-end is configured for it, and opens those too', async () => {
     await t.db.insertInto('sysParam').values({ paramKey: CIPHER_PARAM, paramValue: 'AES-ECB' }).execute();
     try {
