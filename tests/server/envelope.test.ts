@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { ENVELOPE_MAX_SKEW_MS, HEADERS } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { envelopeKeyPair, fromBase64, openEnvelope, sealEnvelope, signEnvelope, toBase64, verifyEnvelope } from '../../src/shared/envelope';
 import { ok } from '../../server/http/answer';
-import { CIPHER_PARAM, sweepNonces } from '../../server/security/envelope-keys';
+import { CIPHER_PARAM, claimNonce, sweepNonces } from '../../server/security/envelope-keys';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
@@ -138,6 +139,15 @@ describe.each(availableBackends())('payload envelope on %s', (backend) => {
     expect(codes.slice(0, 6).filter((c) => c === CODE.envelopeReplay)).toHaveLength(5);
     expect(codes.slice(6)).toEqual([0, 0, 0]);
     expect([await orgs('ENV-RACE'), await orgs('ENV-RACE-1'), await orgs('ENV-RACE-2'), await orgs('ENV-RACE-3')]).toEqual([1, 1, 1, 1]);
+  });
+
+  it('claims a nonce without leaving its connection committing asynchronously for the writes after it', async () => {
+    await t.db.connection().execute(async (connection) => {
+      expect(await claimNonce(connection, 'local', 'aa'.repeat(12))).toBe(true);
+      expect(await claimNonce(connection, 'local', 'aa'.repeat(12))).toBe(false);
+      const { rows } = await sql<{ synchronousCommit: string }>`show synchronous_commit`.execute(connection);
+      expect(rows[0]?.synchronousCommit).toBe('on');
+    });
   });
 
   it('refuses a timestamp more than 300 s off, either way, and accepts one just inside', async () => {
