@@ -20,15 +20,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
+import { logInAdmin, PLAIN_PREFIX, WRITE, writeApp } from './support/write-app';
 
 const IN_FLIGHT = 50;
 const N = Number(process.env.N ?? 6000);
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DATABASE = 'portal_bench_envelope_cpu';
-const PLAIN_PREFIX = '/api/fsmc/plain/';
-const WRITE = '/api/fsmc/login/lang-setting';
-const LOGIN = '/api/fsmc/login/login';
 const BODY = '{"lang":"zh-CN"}';
 
 const root = path.resolve(process.env.BENCH_ROOT ?? path.join(__dirname, '..'));
@@ -45,37 +43,14 @@ async function adminPostgres(statements: string[]) {
 }
 
 async function main() {
-  const { openDatabase } = load('server/db/database');
-  const { migrateToLatest } = load('server/db/migrate');
-  const { demoUsers, seedIfEmpty } = load('server/db/seed');
-  const { buildApp } = load('server/app');
-  const { readConfig } = load('server/config');
-  const loginRoutes = load('server/routes/fsmc/login').default;
   const envelope = load('src/shared/envelope');
-
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-envelope-cpu-'));
   const postgres = process.env.BACKEND !== 'pglite';
   if (postgres) await adminPostgres([`drop database if exists ${DATABASE}`, `create database ${DATABASE}`]);
-  const db = await openDatabase(postgres ? { databaseUrl: `${PG}/${DATABASE}` } : { dataDir: path.join(dir, 'db') });
-  await migrateToLatest(db);
-  const users = demoUsers({});
-  await seedIfEmpty(db, users);
-  const app = await buildApp({ db, config: { ...readConfig({}), staticDir: path.join(dir, 'none'), filesDir: path.join(dir, 'files') } });
-  await app.register(async (scope: any) => {
-    scope.addHook('onRoute', (opts: { url: string; config?: Record<string, unknown> }) => {
-      opts.url = opts.url.replace(/^\/api\/fsmc\//, PLAIN_PREFIX);
-      opts.config = { ...opts.config, envelope: false };
-    });
-    await scope.register(loginRoutes, { prefix: '/api/fsmc' });
-  });
+  const { app, db, users } = await writeApp(load, postgres ? { databaseUrl: `${PG}/${DATABASE}` } : { dataDir: path.join(dir, 'db') }, dir);
   await app.ready();
-
-  const { secretKey, publicKey } = envelope.envelopeKeyPair();
-  const offer = await app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key', headers: { 'envelope-client-key': publicKey } });
-  const key = envelope.clientAgree(offer.json().data, secretKey);
-  const admin = users.find((u: { userCode: string }) => u.userCode === 'admin');
-  const login = await app.inject({ method: 'POST', url: LOGIN, payload: envelope.sealEnvelope({ userCode: admin.userCode, password: admin.password }, key, { method: 'POST', path: LOGIN }) });
-  const headers = { JwtToken: login.json().data.JwtToken as string, 'content-type': 'application/json' };
+  const { key, token } = await logInAdmin(load, app, users);
+  const headers = { JwtToken: token, 'content-type': 'application/json' };
 
   // Sealed as request-load.bench.ts's fastSealer does, before each block: the browser's work.
   const enc = Buffer.from(key.encKey, 'base64');

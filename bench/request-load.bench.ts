@@ -29,6 +29,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import report from './support/report.cjs';
+import { logInAdmin, PLAIN_PREFIX, WRITE, writeApp } from './support/write-app';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -52,8 +53,6 @@ const GOAL_READ_P99_MS = 100;
 const GOAL_WRITE_P99_MS = 150;
 const GOAL_MAX_MS = 1000;
 const GOAL_ENVELOPE_COST_PCT = 10;
-const PLAIN_PREFIX = '/api/fsmc/plain/';
-const WRITE = '/api/fsmc/login/lang-setting';
 const READ = '/api/fsmc/auth/userinfo/my-profile';
 
 const root = path.resolve(process.env.BENCH_ROOT ?? path.join(__dirname, '..'));
@@ -63,49 +62,14 @@ const load = (file: string) => require(path.join(root, file));
 // ---------------------------------------------------------------- the server (child process)
 
 async function serve(backend: 'pglite' | 'postgres', databaseUrl: string | undefined) {
-  const { openDatabase } = load('server/db/database');
-  const { migrateToLatest } = load('server/db/migrate');
-  const { demoUsers, seedIfEmpty } = load('server/db/seed');
-  const { buildApp } = load('server/app');
-  const { readConfig } = load('server/config');
-  const loginRoutes = load('server/routes/fsmc/login').default;
-  const envelope = load('src/shared/envelope');
-
   const dir = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), 'portal-bench-load-'));
-  const db = await openDatabase(backend === 'postgres' ? { databaseUrl } : { dataDir: path.join(dir, 'db') });
-  await migrateToLatest(db);
-  const users = demoUsers({});
-  await seedIfEmpty(db, users);
-  const app = await buildApp({ db, config: { ...readConfig({}), staticDir: path.join(dir, 'none'), filesDir: path.join(dir, 'files') } });
-  // The login routes once more under another path, taking plain JSON: the same handlers, hooks
-  // and session check; only the envelope is skipped. routeOptions.url stays the original one
-  // (Fastify fixes it before onRoute runs), so the operation log writes the same row.
-  await app.register(async (scope: any) => {
-    scope.addHook('onRoute', (opts: { url: string; config?: Record<string, unknown> }) => {
-      opts.url = opts.url.replace(/^\/api\/fsmc\//, PLAIN_PREFIX);
-      opts.config = { ...opts.config, envelope: false };
-    });
-    await scope.register(loginRoutes, { prefix: '/api/fsmc' });
-  });
+  const { app, db, users } = await writeApp(load, backend === 'postgres' ? { databaseUrl } : { dataDir: path.join(dir, 'db') }, dir);
   // npm run bench reserves ports from BENCH_PORT (.tmp/bench/INTERFACE.md): PGlite's server on
   // the first, PostgreSQL's on the next; a free port of the system's choosing otherwise.
   const base = Number(process.env.BENCH_PORT ?? 0);
   await app.listen({ host: '127.0.0.1', port: base ? base + (backend === 'postgres' ? 1 : 0) : 0 });
   const port = (app.server.address() as AddressInfo).port;
-
-  // The key, agreed per client (issue 9) or the shared one of issue 3.
-  let key;
-  if (envelope.envelopeKeyPair) {
-    const { secretKey, publicKey } = envelope.envelopeKeyPair();
-    const res = await app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key', headers: { 'envelope-client-key': publicKey } });
-    key = envelope.clientAgree(res.json().data, secretKey);
-  } else {
-    key = (await app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key' })).json().data;
-  }
-  const admin = users.find((u: { userCode: string }) => u.userCode === 'admin');
-  const LOGIN = '/api/fsmc/login/login';
-  const login = await app.inject({ method: 'POST', url: LOGIN, payload: envelope.sealEnvelope({ userCode: admin.userCode, password: admin.password }, key, { method: 'POST', path: LOGIN }) });
-  const token = login.json().data.JwtToken as string;
+  const { key, token } = await logInAdmin(load, app, users);
   // The server's own CPU time and event-loop delay between two marks: figures a busy machine
   // moves far less than wall-clock latency (the CPU time of PostgreSQL's processes is not in it).
   const delay = monitorEventLoopDelay({ resolution: 10 });

@@ -1,0 +1,55 @@
+/**
+ * The server the envelope benches write to (request-load.bench.ts, envelope-cpu.bench.ts): the
+ * app of a checkout (`load` resolves its files, so BENCH_ROOT can name another one) on a fresh,
+ * seeded database, with the login routes registered a second time under PLAIN_PREFIX taking
+ * plain JSON: the same handlers, hooks and session check, only the envelope skipped.
+ * routeOptions.url stays the original one (Fastify fixes it before onRoute runs), so the
+ * operation log writes the same row for both.
+ */
+import path from 'node:path';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export const PLAIN_PREFIX = '/api/fsmc/plain/';
+export const WRITE = '/api/fsmc/login/lang-setting';
+const LOGIN = '/api/fsmc/login/login';
+
+type Load = (file: string) => any;
+
+export async function writeApp(load: Load, database: { databaseUrl?: string; dataDir?: string }, dir: string) {
+  const { openDatabase } = load('server/db/database');
+  const { migrateToLatest } = load('server/db/migrate');
+  const { demoUsers, seedIfEmpty } = load('server/db/seed');
+  const { buildApp } = load('server/app');
+  const { readConfig } = load('server/config');
+  const loginRoutes = load('server/routes/fsmc/login').default;
+
+  const db = await openDatabase(database);
+  await migrateToLatest(db);
+  const users = demoUsers({});
+  await seedIfEmpty(db, users);
+  const app = await buildApp({ db, config: { ...readConfig({}), staticDir: path.join(dir, 'none'), filesDir: path.join(dir, 'files') } });
+  await app.register(async (scope: any) => {
+    scope.addHook('onRoute', (opts: { url: string; config?: Record<string, unknown> }) => {
+      opts.url = opts.url.replace(/^\/api\/fsmc\//, PLAIN_PREFIX);
+      opts.config = { ...opts.config, envelope: false };
+    });
+    await scope.register(loginRoutes, { prefix: '/api/fsmc' });
+  });
+  return { app, db, users };
+}
+
+/** A key agreed as a page does (per client since issue 9, the shared one of issue 3 before), and the admin logged in with it. */
+export async function logInAdmin(load: Load, app: any, users: Array<{ userCode: string; password: string }>) {
+  const envelope = load('src/shared/envelope');
+  let key;
+  if (envelope.envelopeKeyPair) {
+    const { secretKey, publicKey } = envelope.envelopeKeyPair();
+    const res = await app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key', headers: { 'envelope-client-key': publicKey } });
+    key = envelope.clientAgree(res.json().data, secretKey);
+  } else {
+    key = (await app.inject({ method: 'GET', url: '/api/fsmc/login/encrypt-key' })).json().data;
+  }
+  const admin = users.find((u) => u.userCode === 'admin')!;
+  const login = await app.inject({ method: 'POST', url: LOGIN, payload: envelope.sealEnvelope({ userCode: admin.userCode, password: admin.password }, key, { method: 'POST', path: LOGIN }) });
+  return { key, token: login.json().data.JwtToken as string };
+}
