@@ -84,8 +84,9 @@ export async function bindKeyToSession(db: Db, keyId: string, sessionHash: strin
  * is flushed in order, so the moment anything the request then writes is durable, its nonce is
  * too. Only a PostgreSQL crash within the WAL writer's delay could forget a claim, and then only
  * one whose request's own writes were lost with it: a replay could do no more than the first
- * delivery did. The volatile set_config keeps the CTE from being inlined away. On PostgreSQL under
- * 50 connections this halved the envelope's p99 cost (bench/README.md, stop 33).
+ * delivery did. The volatile set_config keeps the CTE from being inlined away. In eight alternated
+ * runs on PostgreSQL under 50 connections the envelope's p50 cost fell from 18.9 to 12.5 % (means;
+ * bench/README.md, stop 33): a small gain, for nothing given up.
  */
 const CLAIM_NONCES_SQL = `with durable_with_the_writes_after_it as (select set_config('synchronous_commit', 'off', true))
 insert into envelope_nonce (nonce) select unnest($1::varchar[]) from durable_with_the_writes_after_it
