@@ -79,3 +79,29 @@ for (const { lang, favourites, reminders } of LANGS) {
 
   });
 }
+
+test('the language list drops down legible from the shell\'s coloured header as from the login page', async ({ page }) => {
+  // axe cannot see a closed select's options, and a drop-down list draws each option in its own
+  // computed colours: inherited from the header's white text, they were white on white.
+  const optionContrasts = () => page.getByTestId('language-switch').first().evaluate((select: HTMLSelectElement) => {
+    const luminance = (css: string) => {
+      const [r, g, b] = css.match(/[\d.]+/g)!.slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return [...select.options].map((option) => {
+      const style = getComputedStyle(option);
+      const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+      return Math.round(((light! + 0.05) / (dark! + 0.05)) * 10) / 10;
+    });
+  });
+  await page.goto('/login.html#/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  for (const ratio of await optionContrasts()) expect(ratio).toBeGreaterThanOrEqual(4.5);
+  await loginAs(page, STAFF);
+  const inHeader = page.getByRole('banner').getByTestId('language-switch');
+  // The server's list of languages is asked for when the user reaches for the switch.
+  await inHeader.focus();
+  await expect.poll(() => inHeader.locator('option').count()).toBeGreaterThanOrEqual(2);
+  const inShell = await optionContrasts();
+  for (const ratio of inShell) expect(ratio).toBeGreaterThanOrEqual(4.5);
+});
