@@ -10,7 +10,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/shared/consta
 // The dynamic-form module's rule and template messages are shared with the browser: the server
 // names the same problems when it re-checks a template or submitted values (docs/dynamic-forms.md).
 // The resource module's states and yes/no are what an export writes where the table shows them.
-const i18n = rosetta({ 'zh-CN': { ...zh, dynamic: dynamicZh, resource: resourceZh }, 'en-US': { ...en, dynamic: dynamicEn, resource: resourceEn } });
+const dictionaries: Record<Language, object> = { 'zh-CN': { ...zh, dynamic: dynamicZh, resource: resourceZh }, 'en-US': { ...en, dynamic: dynamicEn, resource: resourceEn } };
+const i18n = rosetta(dictionaries);
 
 /** The request's language from its `lang` header; anything unknown falls back to zh-CN. */
 export function pickLanguage(header: unknown): Language {
@@ -19,8 +20,23 @@ export function pickLanguage(header: unknown): Language {
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
+/**
+ * A key missing from the dictionary answers itself. Keys can carry a caller's word (a field
+ * name in a validation message), and rosetta looks a key up as a plain object path, where
+ * "constructor", "__proto__" or "toString" reach Object.prototype's members (which it calls or
+ * fails to format): a key is translated only when every step of it is the dictionary's own.
+ */
 export function translator(lang: Language): Translate {
-  return (key, params) => i18n.t(key, params ?? {}, lang) || key;
+  return (key, params) => (isText(dictionaries[lang], key) && i18n.t(key, params ?? {}, lang)) || key;
+}
+
+function isText(dictionary: object, key: string): boolean {
+  let node: unknown = dictionary;
+  for (const step of key.split('.')) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, step)) return false;
+    node = (node as Record<string, unknown>)[step];
+  }
+  return typeof node === 'string';
 }
 
 /**

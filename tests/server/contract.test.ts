@@ -55,6 +55,17 @@ describe.each(availableBackends())('the API contract on %s', (backend) => {
     expect(en.body.msg).toBe('all is not a field this call takes');
   });
 
+  it('names an unknown field called after an Object.prototype member like any other (it answered 500)', async () => {
+    for (const field of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      const query = await t.app.inject({ method: 'GET', url: `/api/fsmc/components/upload/view-file?id=1&${field}=1`, headers: { lang: 'en-US' } });
+      expect(query.statusCode).toBe(400);
+      expect(query.json()).toMatchObject({ code: CODE.validation, msg: `${field} is not a field this call takes` });
+    }
+    const body = await t.post('/api/fsmc/login/login', { ...DEMO.staff, valueOf: 1 });
+    expect(body.status).toBe(400);
+    expect(body.body.msg).toBe('valueOf不是此接口接受的字段');
+  });
+
   it('says per field and per rule what is wrong, once, in the caller language, without validator internals', async () => {
     const long = 'x'.repeat(65);
     const zh = await t.post('/api/fsmc/login/login', { userCode: long, password: 'p' });

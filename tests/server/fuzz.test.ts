@@ -131,6 +131,11 @@ function hostile(schema: Schema): fc.Arbitrary<Json> {
       if (!keys.length) return v;
       return { ...v, [keys[n % keys.length]!]: value };
     }),
+    // Prototype poisoning: an own "__proto__" key or "constructor.prototype", as JSON.parse makes
+    // them and JSON.stringify sends them (an object literal's __proto__ sets the prototype instead).
+    fc.tuple(base, fc.constantFrom('__proto__', 'constructor'), junk).map(([v, key, value]) =>
+      isObject(v) ? (Object.defineProperty({ ...v }, key, { value: key === 'constructor' ? { prototype: value } : value, enumerable: true, writable: true, configurable: true }) as Json) : v,
+    ),
   );
 }
 
