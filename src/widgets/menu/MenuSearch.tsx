@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Box, Combobox, createListCollection, Portal, Text } from '@chakra-ui/react';
+import { Box, Combobox, createListCollection, Portal, Text, useComboboxContext } from '@chakra-ui/react';
 import type { SearchItem } from '../../shared/menu-tree';
 import { useI18n } from '../../services/i18n/react';
 import { useMenu } from './use-menu';
@@ -63,7 +63,7 @@ export function MenuSearch() {
       {...api.getSearchRootProps()}
     >
       <Combobox.Control>
-        <Combobox.Input ref={inputRef} aria-label={t('shell.search.label')} placeholder={t('shell.search.placeholder')} bg="bg" color="fg" data-testid="menu-search" />
+        <SearchInput ref={inputRef} offersResults={!api.showingHistory} aria-label={t('shell.search.label')} placeholder={t('shell.search.placeholder')} bg="bg" color="fg" data-testid="menu-search" />
       </Combobox.Control>
       <Portal>
         <Combobox.Positioner>
@@ -104,5 +104,25 @@ export function MenuSearch() {
         </Combobox.Positioner>
       </Portal>
     </Combobox.Root>
+  );
+}
+
+/**
+ * The search's input, where Enter takes the first result when none is highlighted yet. Zag
+ * highlights the first result a frame after it is drawn (requestAnimationFrame while the list
+ * mounts); an Enter inside that frame found nothing highlighted, took nothing and reverted what
+ * was typed. The capture phase runs before Zag's own keydown handler, which then selects it.
+ */
+function SearchInput({ offersResults, ...props }: Combobox.InputProps & { offersResults: boolean; ref: React.Ref<HTMLInputElement> }) {
+  const combobox = useComboboxContext();
+  return (
+    <Combobox.Input
+      {...props}
+      onKeyDownCapture={(e) => {
+        if (e.key !== 'Enter' || !offersResults || !combobox.open || combobox.highlightedValue) return;
+        const first = combobox.collection.firstValue;
+        if (first) combobox.setHighlightValue(first);
+      }}
+    />
   );
 }
