@@ -24,12 +24,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import report from './support/report.cjs';
-import { logInAdmin, PLAIN_PREFIX, WRITE, writeApp } from './support/write-app';
+import { fastSealer, logInAdmin, PLAIN_PREFIX, WRITE, writeApp } from './support/write-app';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -237,28 +236,6 @@ async function stopServer(child: ChildProcess) {
   const gone = new Promise((resolve) => child.once('exit', resolve));
   child.send('stop');
   await gone;
-}
-
-/**
- * The load generator's sealing: the browser's envelope (AES-256-GCM, the 12-byte nonce as IV, the
- * tag appended; HMAC-SHA256 over the shared signed text) made with node:crypto instead of the
- * browser's pure-JS code. The load generator shares the machine's two cores with the server, and
- * noble's sealing cost it some 50 µs a request that a plain body does not: a browser's cost on
- * the user's machine, not the server's, which would have counted against the envelope here. The
- * first envelope is opened with the shared code before the run, so a drift in the format shows.
- */
-function fastSealer(envelope: any, key: Record<string, any>) {
-  if (key.cipher !== 'AES-GCM') return (body: unknown, target: { method: string; path: string }) => envelope.sealEnvelope(body, key, target);
-  const enc = Buffer.from(key.encKey, 'base64');
-  const mac = Buffer.from(key.macKey, 'base64');
-  return (body: unknown, target: { method: string; path: string }) => {
-    const nonce = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', enc, nonce);
-    const data = Buffer.concat([cipher.update(JSON.stringify(body ?? {}), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
-    const unsigned = { flag: key.cipher, keyId: key.keyId, version: key.version, timestamp: Date.now(), nonce: nonce.toString('base64'), data };
-    const signature = envelope.signedText ? createHmac('sha256', mac).update(envelope.signedText(unsigned, target), 'utf8').digest('hex') : envelope.signEnvelope(unsigned, target, key.macKey);
-    return { ...unsigned, signature };
-  };
 }
 
 async function measure(backend: 'pglite' | 'postgres', databaseUrl?: string) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Box, Combobox, createListCollection, Portal, Text, useComboboxContext } from '@chakra-ui/react';
 import type { SearchItem } from '../../shared/menu-tree';
@@ -63,7 +63,7 @@ export function MenuSearch() {
       {...api.getSearchRootProps()}
     >
       <Combobox.Control>
-        <SearchInput ref={inputRef} offersResults={!api.showingHistory} aria-label={t('shell.search.label')} placeholder={t('shell.search.placeholder')} bg="bg" color="fg" data-testid="menu-search" />
+        <SearchInput ref={inputRef} aria-label={t('shell.search.label')} placeholder={t('shell.search.placeholder')} bg="bg" color="fg" data-testid="menu-search" />
       </Combobox.Control>
       <Portal>
         <Combobox.Positioner>
@@ -113,13 +113,14 @@ export function MenuSearch() {
  * mounts); an Enter inside that frame found nothing highlighted, took nothing and reverted what
  * was typed. The capture phase runs before Zag's own keydown handler, which then selects it.
  */
-function SearchInput({ offersResults, ...props }: Combobox.InputProps & { offersResults: boolean; ref: React.Ref<HTMLInputElement> }) {
+function SearchInput(props: Combobox.InputProps & { ref: Ref<HTMLInputElement> }) {
   const combobox = useComboboxContext();
   return (
     <Combobox.Input
       {...props}
       onKeyDownCapture={(e) => {
-        if (e.key !== 'Enter' || !offersResults || !combobox.open || combobox.highlightedValue) return;
+        // With nothing typed the list is the search history: Enter there takes only what the user chose.
+        if (e.key !== 'Enter' || combobox.inputValue.trim() === '' || !combobox.open || combobox.highlightedValue) return;
         const first = combobox.collection.firstValue;
         if (first) combobox.setHighlightValue(first);
       }}
