@@ -123,6 +123,20 @@ export function searchMenu(leaves: readonly SearchItem[], query: string): Search
   return leaves.filter((leaf) => words.every((w) => leaf.haystack.includes(w)));
 }
 
+/**
+ * The tree cut down to the given leaves, each kept under its own group and area; groups and
+ * areas left without any are dropped; the input is not changed. The all-menus drawer draws its
+ * filter's matches with it.
+ */
+export function pruneTree(tree: readonly MenuNode[], keep: ReadonlySet<string>): MenuNode[] {
+  const prune = (node: MenuNode): MenuNode | undefined => {
+    if (node.children.length === 0) return keep.has(node.id) ? node : undefined;
+    const children = node.children.map(prune).filter((c): c is MenuNode => c !== undefined);
+    return children.length > 0 ? { ...node, children } : undefined;
+  };
+  return tree.map(prune).filter((n): n is MenuNode => n !== undefined);
+}
+
 /** Most recent first, no duplicates, at most MENU_SEARCH_HISTORY_MAX. */
 export function pushHistory(history: readonly string[], id: string, max = MENU_SEARCH_HISTORY_MAX): string[] {
   return [id, ...history.filter((h) => h !== id)].slice(0, max);

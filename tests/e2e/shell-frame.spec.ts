@@ -147,3 +147,67 @@ test('on a phone (390×844) the shell has no sidebar, yet the ☰ button opens e
     await phone.close();
   }
 });
+
+test('on a phone the all-menus drawer filters the menus by keyboard, in both languages, and Enter opens the first match', async ({ browser }) => {
+  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  try {
+    await page.goto('/login.html#/login');
+    await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+    await page.reload();
+    const form = page.getByTestId('login-form');
+    await form.getByRole('textbox').first().fill(STAFF.userCode);
+    await form.locator('input[type=password]').fill(STAFF.password);
+    await form.locator('input[type=password]').press('Enter');
+    await expect(page.getByTestId('shell-title')).toBeVisible();
+
+    await page.getByTestId('open-all-menus-narrow').click();
+    const all = page.getByTestId('all-menus');
+    const filter = page.getByRole('searchbox', { name: 'Filter the menus' });
+    await expect(all.getByRole('link', { name: 'Counterparties' })).toBeVisible();
+    const everyLink = await all.getByRole('link').count();
+
+    // A word of no page: nothing left, said so in English.
+    await filter.focus();
+    await page.keyboard.type('zzzz');
+    await expect(page.getByTestId('all-menus-count')).toHaveText('No menu item matches');
+    await expect(all.getByRole('link')).toHaveCount(0);
+
+    // Words of pages' names: only the pages with every word stay, under their own area, counted.
+    await filter.fill('');
+    await page.keyboard.type('Contact  ORGANISATION');
+    await expect(all).toHaveAttribute('data-state', 'filtered');
+    const kept = await all.getByRole('link').allTextContents();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(everyLink);
+    expect(kept.every((name) => /contact organisation/i.test(name))).toBe(true);
+    await expect(all.getByRole('heading', { name: 'Counterparties' })).toBeVisible();
+    await expect(page.getByTestId('all-menus-count')).toHaveText(`Menu items found: ${kept.length}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // ↓ moves to the first match's link; back in the filter, Enter opens it and the drawer closes.
+    await page.keyboard.press('ArrowDown');
+    await expect(all.getByRole('link').first()).toBeFocused();
+    await filter.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/contact-org-type$/);
+    await expect(page.getByTestId('drawer-allMenus')).toHaveCount(0);
+    // Opened as the menu search opens a page: remembered in its history.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('historySearch'))) ?? '[]')).toHaveLength(1);
+
+    // In Chinese, the same drawer, opened again, starts unfiltered and says so in Chinese.
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    await page.reload();
+    await page.getByTestId('open-all-menus-narrow').click();
+    const filterZh = page.getByRole('searchbox', { name: '筛选菜单' });
+    await expect(filterZh).toHaveValue('');
+    await expect(page.getByTestId('all-menus').getByRole('link')).toHaveCount(everyLink);
+    await filterZh.fill('交易对手');
+    await expect(page.getByTestId('all-menus').getByRole('link', { name: '交易对手' })).toBeVisible();
+    await expect(page.getByTestId('all-menus-count')).toHaveText(/^找到 \d+ 个菜单$/);
+    await filterZh.fill('zzzz');
+    await expect(page.getByTestId('all-menus-count')).toHaveText('没有匹配的菜单');
+  } finally {
+    await phone.close();
+  }
+});

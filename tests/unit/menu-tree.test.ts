@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { breadcrumbs, buildMenu, historyItems, leafForPath, pushHistory, searchMenu, stripOrigin, type MenuRow } from '../../src/shared/menu-tree';
+import { breadcrumbs, buildMenu, historyItems, leafForPath, pruneTree, pushHistory, searchMenu, stripOrigin, type MenuRow } from '../../src/shared/menu-tree';
 import { MENU_SEARCH_HISTORY_MAX } from '../../src/shared/constants';
 
 const rows: MenuRow[] = [
@@ -53,6 +53,16 @@ describe('menu tree', () => {
     expect(searchMenu(leaves, 'rates exch').map((l) => l.id)).toEqual(['211']);
     expect(searchMenu(leaves, '   ')).toEqual([]);
     expect(searchMenu(leaves, 'nothing-like-this')).toEqual([]);
+  });
+
+  it('prunes the tree to the matching leaves under their own groups and areas, leaving the tree as it was', () => {
+    const { tree, leaves } = buildMenu(rows);
+    const names = (nodes: typeof tree): unknown => nodes.map((n) => (n.children.length > 0 ? { [n.functionName]: names(n.children) } : n.functionName));
+    const kept = pruneTree(tree, new Set(searchMenu(leaves, 'ext').map((l) => l.id)));
+    expect(names(kept)).toEqual([{ Organisation: [{ 'Org info': ['Org extension'] }] }]);
+    expect(names(pruneTree(tree, new Set(searchMenu(leaves, 'rates').map((l) => l.id))))).toEqual([{ Rates: [{ Exchange: ['Exchange rates'] }] }]);
+    expect(pruneTree(tree, new Set())).toEqual([]);
+    expect(tree[0]!.children[0]!.children).toHaveLength(3);
   });
 
   it('keeps at most MENU_SEARCH_HISTORY_MAX recent ids, newest first, without duplicates', () => {
