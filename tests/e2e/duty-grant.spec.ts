@@ -41,6 +41,8 @@ async function setStaffStation(admin: Page, code: string, held: boolean): Promis
   await expect(admin.getByTestId('resource-user-info')).toBeVisible();
   const staff = rows(admin, 'user-info').filter({ has: admin.getByRole('cell', { name: STAFF.userCode, exact: true }) });
   await expect(staff).toHaveCount(1);
+  // No row's menu is drawn until it is opened (one hidden menu a row before).
+  await expect(admin.getByRole('menuitem', { name: '岗位设置', includeHidden: true })).toHaveCount(0);
   // The row's own "更多" (More) menu, named for screen readers after its user.
   await staff.getByRole('button', { name: `张会计 (${STAFF.userCode}) 的更多操作` }).click();
   await admin.getByRole('menuitem', { name: '岗位设置' }).click();

@@ -217,7 +217,7 @@ function RangeShortcuts({ api, label, fromKey, toKey }: { api: QueryPageApi; lab
     to.onChange({ currentTarget: { value: range.to } });
   };
   return (
-    <Menu.Root onSelect={(d) => choose(d.value as DateRangeShortcut)}>
+    <Menu.Root lazyMount unmountOnExit onSelect={(d) => choose(d.value as DateRangeShortcut)}>
       <Menu.Trigger asChild>
         <Button size="sm" variant="ghost" px="1.5" disabled={from.disabled || to.disabled} aria-label={t('query.shortcut.open', { field: label })} data-part="range-shortcuts">
           ⋯

@@ -46,7 +46,8 @@ export function UserRowActions({ row, reload, display }: RowExtraProps) {
   const user = nameOf(row);
   return (
     <>
-      <Menu.Root onSelect={(d) => setDialog(d.value as Dialogs)}>
+      {/* Its items are drawn only while it is open, as RowActions' menu: one menu a row. */}
+      <Menu.Root lazyMount unmountOnExit onSelect={(d) => setDialog(d.value as Dialogs)}>
         <Menu.Trigger asChild>
           <RowButton part="row-menu" data-action="user-extras" aria-label={t('admin.user.moreLabel', { user })}>
             {t('admin.user.more')}
