@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { ResourceDef } from '../../src/resources/define';
 import type { StoredRecordState } from '../../src/machines/record-lifecycle.machine';
 import { CODE } from '../../src/shared/codes';
+import { isDbId } from '../../src/shared/constants';
 import { refuse } from '../http/answer';
 import { snake } from './columns';
 import type { ScopeFilter } from '../services/data-auth';
@@ -210,6 +211,7 @@ export function cellsParser(def: ResourceDef, columns: readonly string[]): (text
 }
 
 export async function findById(db: Db, def: ResourceDef, id: number, scope: ScopeFilter = null): Promise<Row | undefined> {
+  if (!isDbId(id)) return undefined;
   const where = [sql<SqlBool>`id = ${id}`, ...scoped(scope)];
   return (await any(db).selectFrom(def.table).select(selection(def)).where((eb) => eb.and(where)).executeTakeFirst()) as Row | undefined;
 }

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { GUIDE_ALLOWED_ATTRIBUTES, GUIDE_ALLOWED_SCHEMES, GUIDE_ALLOWED_TAGS, GUIDE_CONTENT_MAX, mayEditGuide } from '../../src/shared/operation-guide';
-import { USER_TYPE_ADMIN } from '../../src/shared/constants';
+import { USER_TYPE_ADMIN, isDbId } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import type { OperationGuide } from '../../src/shared/contract/guide';
 import { forbidden, refuse } from '../http/answer';
@@ -37,6 +37,7 @@ export function sanitiseGuideHtml(html: string): string {
 }
 
 async function funcExists(db: Db, funcId: number): Promise<boolean> {
+  if (!isDbId(funcId)) return false;
   return (await db.selectFrom('func').select('id').where('id', '=', funcId).executeTakeFirst()) !== undefined;
 }
 

@@ -1,4 +1,4 @@
-import { ATTACHMENT_DEFAULT_CATEGORY } from './constants';
+import { ATTACHMENT_DEFAULT_CATEGORY, isDbId } from './constants';
 import { guideFuncOf } from './operation-guide';
 
 /**
@@ -137,6 +137,13 @@ export type OrderNoOwner =
   | null;
 
 export function ownerOf(orderNo: string): OrderNoOwner {
+  const owner = parsedOwner(orderNo);
+  // Ten digits may name past the database's ids: such an owner is none, as an unknown one.
+  if (!owner || !Object.values(owner).every((v) => typeof v !== 'number' || isDbId(v))) return null;
+  return owner;
+}
+
+function parsedOwner(orderNo: string): OrderNoOwner {
   if (!new RegExp(ORDER_NO_PATTERN).test(orderNo)) return null;
   if (orderNo.startsWith('draft:')) return { kind: 'draft' };
   if (orderNo.startsWith(`${DECISION_ORDER_NO_PREFIX}:`)) {

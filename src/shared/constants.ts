@@ -158,6 +158,11 @@ export const PAGE_START_MAX = 1_000_000;
 /** The largest database id (PostgreSQL integer): a larger one names no row and must never reach a query. */
 export const DB_ID_MAX = 2_147_483_647;
 /**
+ * An id that can name a row. Ids arrive as up to ten digits (patterns of the contracts), which
+ * may exceed DB_ID_MAX: such an id names nothing, and PostgreSQL would refuse the query.
+ */
+export const isDbId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= DB_ID_MAX;
+/**
  * Bounds of the request headers the server reads (issue 9 point 4); a longer one is refused
  * with 400 before any route runs. ClusterNO is stored in user_session.cluster_no varchar(32).
  */

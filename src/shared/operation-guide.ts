@@ -1,4 +1,4 @@
-import { ATTACHMENT_SYSTEM_CODE } from './constants';
+import { ATTACHMENT_SYSTEM_CODE, isDbId } from './constants';
 
 /**
  * The operation guide (widgets §2 "Operation-guide dialog", §3 "Operation guide", §4, §6, §7;
@@ -14,7 +14,9 @@ export const GUIDE_SYSTEM_CODE = ATTACHMENT_SYSTEM_CODE;
 
 /** The function a guide's order number names, or null. */
 export function guideFuncOf(orderNo: string): number | null {
-  return new RegExp(GUIDE_ORDER_NO_PATTERN).test(orderNo) ? Number(orderNo.slice(GUIDE_ORDER_NO_PREFIX.length)) : null;
+  if (!new RegExp(GUIDE_ORDER_NO_PATTERN).test(orderNo)) return null;
+  const funcId = Number(orderNo.slice(GUIDE_ORDER_NO_PREFIX.length));
+  return isDbId(funcId) ? funcId : null;
 }
 
 /**

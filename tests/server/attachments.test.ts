@@ -139,6 +139,11 @@ describe.each(availableBackends())('attachments on %s', (backend) => {
     expect((await t.post(`${BASE}/update-file-comment`, { id: file!.id, comment: 'x' }, { token: staff })).body.code).toBe(CODE.uploadFileNotFound);
     expect((await upload(staff, orderNo, { name: 'a.txt', content: Buffer.from('a') })).body.code).toBe(CODE.uploadOwnerUnknown);
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/view-file?id=${file!.id}`, headers: { JwtToken: staff } })).statusCode).toBe(404);
+    // Owners whose ids are past the database's integers are none (a 500 before), for any user.
+    for (const owner of ['contact-org-acc:2147483648', 'FILE9999999999', 'WKFL9999999999', 'WKFL:rate-plan:9999999999']) {
+      expect((await list(admin, owner)).body.code).toBe(CODE.uploadFileNotFound);
+      expect((await upload(admin, owner, { name: 'a.txt', content: Buffer.from('a') })).body.code).toBe(CODE.uploadOwnerUnknown);
+    }
     // No session: 401, whatever the address says.
     expect((await t.get(`${BASE}/download-file`, { id: String(file!.id) })).status).toBe(401);
   });

@@ -107,6 +107,9 @@ describe.each(availableBackends())('operation guide on %s', (backend) => {
     expect(res.body.code).toBe(CODE.forbidden);
     expect((await query(admin, ADMIN_FUNC)).body.code).toBe(0);
     expect((await query(admin, 999999)).body.code).toBe(CODE.guideFuncUnknown);
+    // Ten digits the contract's pattern allows, past the database's integers (a 500 before).
+    expect((await query(admin, '2147483648')).body.code).toBe(CODE.guideFuncUnknown);
+    expect((await query(staff, '9999999999')).body.code).toBe(CODE.guideFuncUnknown);
     expect((await save(admin, { id: null, funcId: 999999, descriptionContent: '<p>x</p>', version: 0 })).body.code).toBe(CODE.guideFuncUnknown);
     expect((await query(admin, 'abc')).status).toBe(400);
     expect((await save(admin, { funcId: STAFF_FUNC, descriptionContent: '<p>x</p>', version: 0 })).status).toBe(400);

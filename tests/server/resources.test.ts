@@ -80,6 +80,8 @@ describe.each(availableBackends())('resource routes on %s', (backend) => {
       expect(gone.body).toMatchObject({ code: 0, data: null });
       const read = await t.get<Row>(`/api/fsmc/currency/query-by-/${row.id}`, undefined, { token: admin });
       expect(read.body.code).toBe(CODE.recordNotFound);
+      // An id past the database's integers names no record either (a 500 before).
+      for (const id of ['2147483648', '9999999999']) expect((await t.get<Row>(`/api/fsmc/currency/query-by-/${id}`, undefined, { token: admin })).body.code).toBe(CODE.recordNotFound);
     });
 
     it('pages, filters and sorts on the server', async () => {
