@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { Endpoint } from '../../src/shared/contract';
 import type { ResourceDef } from '../../src/resources/define';
 import { resourceEndpoints } from '../../src/resources/contract';
@@ -85,6 +86,20 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
 
   const scopeOf = (request: FastifyRequest) => resourceScope(app.db, def, request);
 
+  /**
+   * A write of a unique value that a concurrent write took after this one's checkUnique passed:
+   * the unique index refuses it (23505), answered as the check answers (1404 naming the field)
+   * once the other write is there to be found. Anything else goes on as it was.
+   */
+  async function writing<T>(request: FastifyRequest, body: Record<string, unknown>, exceptId: number | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) await store.checkUnique(app.db, def, body, exceptId, label(request));
+      throw error;
+    }
+  }
+
   /** A write may only name hidden params' values of the caller's pages (2202). */
   function checkHeld(request: FastifyRequest, page: ScopeFilter, body: Record<string, unknown>) {
     const field = ungrantedField(page, body);
@@ -120,7 +135,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     checkGranted(request, scope.data, request.body as Record<string, unknown>);
     checkHeld(request, scope.page, request.body as Record<string, unknown>);
     const next = decide(request, null, step) as StoredRecordState;
-    const row = await app.db.transaction().execute(async (tx) => {
+    const row = await writing(request, request.body as Record<string, unknown>, null, () => app.db.transaction().execute(async (tx) => {
       let body = await withRuleCodes(tx, request.body as Record<string, unknown>);
       await validate(tx, request, body, null);
       if (hooks.beforeInsert) body = { ...body, ...(await hooks.beforeInsert(tx, body, request)) };
@@ -129,7 +144,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       await hooks.afterWrite?.(tx, inserted, step, request);
       if (review && SUBMITTING_STEPS.has(step)) await workflow.startFlow(tx, def.code, inserted.id, userOf(request));
       return inserted;
-    });
+    }));
     return ok(row);
   };
 
@@ -145,7 +160,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     const scope = await scopeOf(request);
     if (withBody) checkGranted(request, scope.data, body);
     if (withBody) checkHeld(request, scope.page, body);
-    const result = await app.db.transaction().execute(async (tx) => {
+    const result = await writing(request, withBody ? body : {}, body.id, () => app.db.transaction().execute(async (tx) => {
       const row = await store.requireRecord(tx, def, body.id, scope.all);
       if (row.version !== body.version) throw refuse(CODE.recordStale);
       const next = decide(request, row, event);
@@ -179,7 +194,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       await hooks.afterWrite?.(tx, written, event, request);
       if (review && SUBMITTING_STEPS.has(event)) await workflow.startFlow(tx, def.code, written.id, userOf(request));
       return written;
-    });
+    }));
     return ok(result);
   };
 
