@@ -183,9 +183,10 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
         return null;
       }
       if (flow) await workflow.decide(tx, flow, body.decision!, userOf(request), body.comment, fileIds);
-      // A pass before the flow's last step moves the flow on; the record stays submitted (and keeps what the approval config opened).
+      // A pass before the flow's last step moves the flow on; the record stays submitted (and keeps
+      // what the approval config opened) at a new version: a decision read on this step is stale.
       if (flow && event === 'RECORD.PASS' && !workflow.isLastStep(flow)) {
-        const kept = approved ? await store.updateRecord(tx, def, body, { body: approved }, userOf(request)) : row;
+        const kept = approved ? await store.updateRecord(tx, def, body, { body: approved }, userOf(request)) : await store.bumpVersion(tx, def, body);
         await store.recordReview(tx, def, row.id, body.decision!, body.comment, userOf(request));
         return kept;
       }

@@ -287,6 +287,17 @@ export async function updateRecord(
   return (await findById(db, def, ref.id))!;
 }
 
+/**
+ * The record's version moved on, nothing else: a pass before its flow's last step changes what
+ * the record is waiting for, so a decision made on the version read before it is stale (1403)
+ * instead of being taken for the next step's. Who last changed the record stays as it was.
+ */
+export async function bumpVersion(db: Db, def: ResourceDef, ref: { id: number; version: number }): Promise<Row> {
+  const done = await any(db).updateTable(def.table).set({ version: sql`version + 1` }).where('id', '=', ref.id).where('version', '=', ref.version).returning('id').executeTakeFirst();
+  if (!done) throw refuse(CODE.recordStale);
+  return (await findById(db, def, ref.id))!;
+}
+
 export async function deleteRecord(db: Db, def: ResourceDef, ref: { id: number; version: number }): Promise<void> {
   const done = await any(db).deleteFrom(def.table).where('id', '=', ref.id).where('version', '=', ref.version).returning('id').executeTakeFirst();
   if (!done) throw refuse(CODE.recordStale);

@@ -79,7 +79,10 @@ describe.each(availableBackends())('a decision’s attachments on %s', (backend)
     expect((await listed(checker)).data).toEqual([]);
     expect((await download(uploaded.data.id, staff)).body?.code).toBe(CODE.uploadFileNotFound);
 
-    expect((await review(plan.id, plan.version, 'pass', admin, [uploaded.data.id])).body).toMatchObject({ code: 0, data: { recordState: 'submitted' } });
+    const passed = await review(plan.id, plan.version, 'pass', admin, [uploaded.data.id]);
+    expect(passed.body).toMatchObject({ code: 0, data: { recordState: 'submitted', version: plan.version + 1 } });
+    // The second step's decisions are made on the record as the first step's pass left it.
+    const atSecond = (passed.body.data as Row).version;
     const h = await history(plan.id);
     expect(h.code).toBe(0);
     expect(h.data.map((x) => [x.currentState, x.fileList])).toEqual([
@@ -102,18 +105,18 @@ describe.each(availableBackends())('a decision’s attachments on %s', (backend)
     expect((await post(`${UPLOAD}/delete-file`, { id: uploaded.data.id }, admin)).body.code).toBe(CODE.uploadRecordLocked);
 
     // The second step: a file a decision holds already, or another user's, is refused by id (3004); the decider's own goes with the back.
-    expect((await review(plan.id, plan.version, 'back', checker, [uploaded.data.id])).body.code).toBe(CODE.flowFileRefused);
+    expect((await review(plan.id, atSecond, 'back', checker, [uploaded.data.id])).body.code).toBe(CODE.flowFileRefused);
     const others = await upload(admin, decisionDraftOrderNo('rate-plan', plan.id));
     // admin passed the first step: the second is not theirs, so nothing to upload for (2708, the record's files are read-only to them).
     expect(others.code).toBe(CODE.uploadRecordLocked);
     const another = await submitPlan('另一个方案');
     const elsewhere = await upload(checker, decisionDraftOrderNo('rate-plan', another.id));
     expect(elsewhere.code).toBe(0);
-    const refused = await review(plan.id, plan.version, 'back', checker, [elsewhere.data.id], 'en-US');
+    const refused = await review(plan.id, atSecond, 'back', checker, [elsewhere.data.id], 'en-US');
     expect([refused.body.code, refused.body.msg]).toEqual([CODE.flowFileRefused, `The file numbered ${elsewhere.data.id} is not one you uploaded for this decision, so it cannot go with it`]);
     const mine = await upload(checker, decisionDraftOrderNo('rate-plan', plan.id), '退回说明.pdf');
     expect(mine.code).toBe(0);
-    expect((await review(plan.id, plan.version, 'back', checker, [mine.data.id])).body).toMatchObject({ code: 0, data: { recordState: 'returned' } });
+    expect((await review(plan.id, atSecond, 'back', checker, [mine.data.id])).body).toMatchObject({ code: 0, data: { recordState: 'returned' } });
     expect((await history(plan.id)).data.map((x) => x.fileList.map((f) => f.fileName))).toEqual([[], ['复核意见.pdf'], ['退回说明.pdf']]);
     // The refused file stayed where it was, for the decision on the other record.
     expect((await post<UploadedFile[]>(`${UPLOAD}/query-upload-file-list`, { orderNo: decisionDraftOrderNo('rate-plan', another.id) }, checker)).body.data.map((f) => f.id)).toEqual([elsewhere.data.id]);

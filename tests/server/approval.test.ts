@@ -73,10 +73,11 @@ describe.each(availableBackends())('approval flows on %s', (backend) => {
       expect([notMine.body.code, notMine.body.msg]).toEqual([CODE.flowNotYourStep, '该记录当前在「部门复核」步骤，您的岗位不能审批此步骤']);
     });
 
-    it('a pass on the first step moves the flow on and leaves the record submitted at its version', async () => {
+    it('a pass on the first step moves the flow on and leaves the record submitted at a new version', async () => {
       const res = await review(row.id, 1, 'pass', admin, '利率合理，同意');
       expect(res.body.code).toBe(0);
-      expect(res.body.data).toMatchObject({ id: row.id, recordState: 'submitted', version: 1 });
+      expect(res.body.data).toMatchObject({ id: row.id, recordState: 'submitted', version: 2 });
+      expect(res.body.data.updatedBy).toBe(row.updatedBy);
       const s = await steps(row.id);
       expect(s.map((x) => [x.isComplete, x.isCurrent])).toEqual([[true, false], [true, false], [false, true]]);
       expect(activeStepIndex(s)).toBe(2);
@@ -85,14 +86,22 @@ describe.each(availableBackends())('approval flows on %s', (backend) => {
       expect((await todo(checker)).rows.find((r) => r.recordId === row.id)).toMatchObject({ stepNo: 2, stepName: '资金主管审批' });
     });
 
+    it('a decision made on the first step is not taken for the second: the record read then is stale (1403)', async () => {
+      // The checker read the record while the first step was waiting and passes it after the admin did.
+      const late = await review(row.id, 1, 'pass', checker, undefined, 'en-US');
+      expect(late.body.code).toBe(CODE.recordStale);
+      expect((await steps(row.id)).map((x) => x.isCurrent)).toEqual([false, false, true]);
+      expect((await history(row.id)).data.map((x) => x.currentState)).toEqual(['submit', 'pass']);
+    });
+
     it('the one who decided the first step cannot decide the second (3001)', async () => {
-      const again = await review(row.id, 1, 'pass', admin, undefined, 'en-US');
+      const again = await review(row.id, 2, 'pass', admin, undefined, 'en-US');
       expect([again.body.code, again.body.msg]).toEqual([CODE.flowDecidedBefore, 'You decided the step “Department check” of this flow already: each step is decided by someone else']);
     });
 
     it('another approver sends it back: the record returns to the submitter and the flow starts again from the submission', async () => {
-      const res = await review(row.id, 1, 'back', checker, '浮动点数偏高，请调整');
-      expect(res.body.data).toMatchObject({ recordState: 'returned', version: 2 });
+      const res = await review(row.id, 2, 'back', checker, '浮动点数偏高，请调整');
+      expect(res.body.data).toMatchObject({ recordState: 'returned', version: 3 });
       const h = (await history(row.id)).data;
       expect(h.map((x) => [x.currentState, x.approveLabel, x.approvePerson, x.approveInfo])).toEqual([
         ['submit', '提交申请', '张会计', null],
@@ -112,18 +121,18 @@ describe.each(availableBackends())('approval flows on %s', (backend) => {
     });
 
     it('resubmitted, a new flow runs: checker passes the first step, admin the last, and the record is approved', async () => {
-      const res = await post('/api/fsmc/rate-plan/update-and-submit', { id: row.id, version: 2, ...plan('两步审批方案'), floatRate: 0.2 }, staff);
-      expect(res.body.data).toMatchObject({ recordState: 'submitted', version: 3 });
-      expect((await review(row.id, 3, 'pass', checker, '同意')).body.data).toMatchObject({ recordState: 'submitted', version: 3 });
-      const last = await review(row.id, 3, 'pass', admin, '批准');
-      expect(last.body.data).toMatchObject({ recordState: 'approved', enabled: true, version: 4 });
+      const res = await post('/api/fsmc/rate-plan/update-and-submit', { id: row.id, version: 3, ...plan('两步审批方案'), floatRate: 0.2 }, staff);
+      expect(res.body.data).toMatchObject({ recordState: 'submitted', version: 4 });
+      expect((await review(row.id, 4, 'pass', checker, '同意')).body.data).toMatchObject({ recordState: 'submitted', version: 5 });
+      const last = await review(row.id, 5, 'pass', admin, '批准');
+      expect(last.body.data).toMatchObject({ recordState: 'approved', enabled: true, version: 6 });
       const h = (await history(row.id)).data;
       expect(h.map((x) => x.currentState)).toEqual(['submit', 'pass', 'back', 'submit', 'pass', 'pass']);
       const s = await steps(row.id);
       expect(s.every((x) => x.isComplete && !x.isCurrent)).toBe(true);
       expect(activeStepIndex(s)).toBe(-1);
       // Approved, the lifecycle allows no more decisions.
-      expect((await review(row.id, 4, 'pass', checker)).body.code).toBe(CODE.recordIllegalStep);
+      expect((await review(row.id, 6, 'pass', checker)).body.code).toBe(CODE.recordIllegalStep);
     });
 
     it('a refusal ends the flow and refuses the record', async () => {
@@ -151,8 +160,8 @@ describe.each(availableBackends())('approval flows on %s', (backend) => {
       const path = `/api/fsmc/finance-org-${kind}`;
       const made = (await post(`${path}/save-and-submit`, { orgName: '测试金融机构', bankCode: 'B102', reason: '业务需要' }, staff)).body.data;
       expect(made.recordState).toBe('submitted');
-      expect((await post(`${path}/review`, { id: made.id, version: 1, decision: 'pass' }, admin)).body.data).toMatchObject({ recordState: 'submitted' });
-      expect((await post(`${path}/review`, { id: made.id, version: 1, decision: 'pass' }, checker)).body.data).toMatchObject({ recordState: 'approved' });
+      expect((await post(`${path}/review`, { id: made.id, version: 1, decision: 'pass' }, admin)).body.data).toMatchObject({ recordState: 'submitted', version: 2 });
+      expect((await post(`${path}/review`, { id: made.id, version: 2, decision: 'pass' }, checker)).body.data).toMatchObject({ recordState: 'approved' });
       const h = await post<ApprovalHistoryItem[]>('/api/wkfl/workdesk/task-form/query/task-history/list', { businessType: `finance-org-${kind}`, recordId: made.id }, staff);
       expect(h.body.data.map((x) => x.currentState)).toEqual(['submit', 'pass', 'pass']);
     });
