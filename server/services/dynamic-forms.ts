@@ -13,6 +13,7 @@ import {
   toTemplateData,
   type FieldValue,
   type Problem,
+  type RunPatterns,
   type TemplateDatum,
   type TemplateField,
 } from '../../src/shared/dynamic-form';
@@ -187,12 +188,12 @@ export async function pageInfo(db: Db, id: number, lang: string): Promise<string
  * The submitted values, checked again: the wire's shape, every rule of every field, and, for
  * dictionary and constant choices, that each value is one of the dictionary's enabled values.
  * 1802 names each problem; the normalised templateData (every field, in the template's order)
- * is what gets stored.
+ * is what gets stored. Patterns run where they cannot stall the server (services/template-patterns.ts).
  */
-async function checkedData(db: Db, template: TemplateField[], data: TemplateDatum[], lang: string, t: Translate, lookupHolds: LookupHolds): Promise<TemplateDatum[]> {
-  const { values, problems } = readTemplateData(template, data, lang);
+async function checkedData(db: Db, template: TemplateField[], data: TemplateDatum[], lang: string, t: Translate, checks: ValueChecks): Promise<TemplateDatum[]> {
+  const { values, problems } = await readTemplateData(template, data, lang, checks.patterns);
   await dictionaryProblems(db, template, values, lang, problems);
-  await lookupProblems(template, values, lang, problems, lookupHolds);
+  await lookupProblems(template, values, lang, problems, checks.lookupHolds);
   const names = Object.keys(problems);
   if (names.length) {
     const errors = names.map((name) => ({ name, key: problems[name]!.key, params: problems[name]!.params ?? {}, message: messageOf(t, problems[name]!) }));
@@ -221,6 +222,12 @@ async function dictionaryProblems(db: Db, template: TemplateField[], values: Rec
  */
 export type LookupHolds = (lookup: LookupDef, value: string) => Promise<boolean>;
 
+/** What checks a form's values beyond the template's own rules: the caller's lookups, and where patterns run. */
+export interface ValueChecks {
+  lookupHolds: LookupHolds;
+  patterns: RunPatterns;
+}
+
 /**
  * A magnifier's value was picked from its lookup: each value (several, joined, for a multiple
  * one) must be one the lookup lists for this caller, or the form could name a record the user
@@ -240,11 +247,11 @@ async function lookupProblems(template: TemplateField[], values: Record<string, 
   }
 }
 
-export async function saveElement(db: Db, userId: number, input: { templateCode: string; templateData: TemplateDatum[] }, lang: string, t: Translate, lookupHolds: LookupHolds): Promise<{ id: number; version: number }> {
+export async function saveElement(db: Db, userId: number, input: { templateCode: string; templateData: TemplateDatum[] }, lang: string, t: Translate, checks: ValueChecks): Promise<{ id: number; version: number }> {
   const row = await enabledTemplate(db, input.templateCode);
   const template = JSON.parse(row.fieldsText) as TemplateField[];
   if (template.length === 0) throw refuse(CODE.templateEmpty, { code: row.code });
-  const data = await checkedData(db, template, input.templateData, lang, t, lookupHolds);
+  const data = await checkedData(db, template, input.templateData, lang, t, checks);
   const saved = await db
     .insertInto('elementInfo')
     .values({ templateCode: row.code, template: JSON.stringify(template), data: JSON.stringify(data), createdBy: userId, updatedBy: userId })
@@ -254,11 +261,11 @@ export async function saveElement(db: Db, userId: number, input: { templateCode:
 }
 
 /** Updates a filled form against the fields it was filled with, at the version the caller read (1803 otherwise). */
-export async function updateElement(db: Db, userId: number, input: { id: number; version: number; templateData: TemplateDatum[] }, lang: string, t: Translate, lookupHolds: LookupHolds): Promise<{ id: number; version: number }> {
+export async function updateElement(db: Db, userId: number, input: { id: number; version: number; templateData: TemplateDatum[] }, lang: string, t: Translate, checks: ValueChecks): Promise<{ id: number; version: number }> {
   const row = await elementRecord(db, input.id);
   if (!row) throw refuse(CODE.elementNotFound);
   const template = JSON.parse(row.templateText) as TemplateField[];
-  const data = await checkedData(db, template, input.templateData, lang, t, lookupHolds);
+  const data = await checkedData(db, template, input.templateData, lang, t, checks);
   const done = await db
     .updateTable('elementInfo')
     .set({ data: JSON.stringify(data), updatedBy: userId, updatedAt: sql`now()` as never, version: sql`version + 1` as never })

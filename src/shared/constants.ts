@@ -393,8 +393,20 @@ export const DYNAMIC_TEMPLATE_FIELDS_MAX = 100;
 export const DYNAMIC_FIELD_NAME_MAX = 64;
 /** A label, placeholder, option text or rule message: at most this many characters (ours). */
 export const DYNAMIC_TEXT_MAX = 200;
-/** A text value a user types into a dynamic form, or a rule's pattern: at most this many characters (ours). */
+/** A text value a user types into a dynamic form: at most this many characters (ours). */
 export const DYNAMIC_VALUE_TEXT_MAX = 2000;
+/**
+ * A rule's pattern: at most this many characters (ours). A form's pattern is a line (an account
+ * number, a code); the server echoes it in every mismatch message.
+ */
+export const DYNAMIC_PATTERN_MAX = 500;
+/**
+ * How long the server may spend, off its event loop, testing one submission's values against
+ * their fields' patterns before the unfinished ones count as unchecked and are refused (ms;
+ * ours). A backtracking pattern such as ^(a+)+$ takes exponential time on a crafted value; real
+ * patterns answer in microseconds, so this is a ceiling for scheduling noise, not a budget.
+ */
+export const DYNAMIC_PATTERN_CHECK_MS = 1000;
 /** A template's JSON text, as the administrators' editor sends it: at most this many characters (ours). */
 export const DYNAMIC_TEMPLATE_TEXT_MAX = 200_000;
 /** A template's code: at most this many characters; `query:<resource code>` names a query page's extended fields. */

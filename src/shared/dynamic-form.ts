@@ -1,4 +1,4 @@
-import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT, DYNAMIC_FIELD_NAME_MAX, DYNAMIC_TEMPLATE_FIELDS_MAX, DYNAMIC_TEXT_MAX, DYNAMIC_VALUE_TEXT_MAX } from './constants';
+import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT, DYNAMIC_FIELD_NAME_MAX, DYNAMIC_PATTERN_MAX, DYNAMIC_TEMPLATE_FIELDS_MAX, DYNAMIC_TEXT_MAX, DYNAMIC_VALUE_TEXT_MAX } from './constants';
 import { isDateText, parseDateTime, parseDateTimeFull } from './date-format';
 import { LOOKUPS, lookupFields, lookupOf, type LookupDef } from './lookups';
 
@@ -11,7 +11,9 @@ import { LOOKUPS, lookupFields, lookupOf, type LookupDef } from './lookups';
  * - the template field and its rules, and `templateProblems`, the template's own check;
  * - `checkField` / `checkValues`, the rule checker: each rule of a field (async-validator's
  *   kinds: required, enum, whitespace, date, type, len/min/max/range for strings, numbers and
- *   arrays, pattern) answers a message key of the `dynamic` locale module;
+ *   arrays, pattern) answers a message key of the `dynamic` locale module; how a pattern is
+ *   run is the caller's (`PatternTest`): the browser runs it as is, the server off its event loop
+ *   within a time limit (`readTemplateData`);
  * - the wire format: `templateData` is a list of `{name, value}` where `value` is the JSON text
  *   of `{"v": <typed value>}`, so a number stays a number and a list a list through any text
  *   column or form post.
@@ -50,7 +52,7 @@ export interface TemplateRule {
   len?: number;
   min?: number;
   max?: number;
-  /** A regular expression the text must match (JavaScript syntax, no flags). */
+  /** A regular expression the text must match (JavaScript syntax, no flags; at most DYNAMIC_PATTERN_MAX characters). */
   pattern?: string;
   /** A message of the administrator's own, shown instead of the localised one. */
   message?: string;
@@ -279,7 +281,8 @@ function ruleProblems(rule: unknown, at: string, add: (path: string, key: string
   if (rule.enum !== undefined && (!Array.isArray(rule.enum) || rule.enum.length === 0 || rule.enum.some((v) => !isText(v) && !isNumber(v)))) add(`${at}.enum`, 'badEnum');
   for (const key of ['len', 'min', 'max'] as const) if (rule[key] !== undefined && !isNumber(rule[key])) add(`${at}.${key}`, 'badNumber', { key });
   if (isNumber(rule.min) && isNumber(rule.max) && rule.min > rule.max) add(`${at}.min`, 'minAboveMax');
-  if (rule.pattern !== undefined && (!isText(rule.pattern, DYNAMIC_VALUE_TEXT_MAX) || !compiles(rule.pattern))) add(`${at}.pattern`, 'badPattern');
+  if (typeof rule.pattern === 'string' && [...rule.pattern].length > DYNAMIC_PATTERN_MAX) add(`${at}.pattern`, 'patternTooLong', { max: DYNAMIC_PATTERN_MAX });
+  else if (rule.pattern !== undefined && (!isText(rule.pattern, DYNAMIC_PATTERN_MAX) || !compiles(rule.pattern))) add(`${at}.pattern`, 'badPattern');
   if (rule.message !== undefined && !isText(rule.message)) add(`${at}.message`, 'badString', { key: 'message' });
   if (rule.trigger !== undefined && !(RULE_TRIGGERS as readonly unknown[]).includes(rule.trigger)) add(`${at}.trigger`, 'badTrigger', { triggers: RULE_TRIGGERS.join(', ') });
 }
@@ -376,12 +379,29 @@ export function rulesOf(field: TemplateField): TemplateRule[] {
 /** The field's label in messages. */
 const named = (field: TemplateField, lang: string) => labelOf(field, lang);
 
+/** A text to test against a rule's pattern. */
+export interface PatternCheck {
+  pattern: string;
+  value: string;
+}
+
+/** Whether a text matches a pattern; null when that could not be told (the server's check ran out of time). */
+export type PatternVerdict = boolean | null;
+
+export type PatternTest = (pattern: string, value: string) => PatternVerdict;
+
+/**
+ * The browser's: the pattern on JavaScript's own engine. A pattern that backtracks without end
+ * on what was typed hangs only this tab; the server never runs a pattern this way.
+ */
+export const testPattern: PatternTest = (pattern, value) => new RegExp(pattern).test(value);
+
 /**
  * Checks one rule against a value: the first problem, or null. `lang` names the field in the
  * message parameters. The order is async-validator's: required, whitespace, type, enum,
  * length or range, pattern.
  */
-export function checkRule(field: TemplateField, rule: TemplateRule, value: FieldValue | undefined, lang = 'zh-CN'): Problem | null {
+export function checkRule(field: TemplateField, rule: TemplateRule, value: FieldValue | undefined, lang = 'zh-CN', test: PatternTest = testPattern): Problem | null {
   const label = named(field, lang);
   const fail = (key: string, params: Record<string, unknown> = {}): Problem => ({ key: `dynamic.rule.${key}`, params: { field: label, ...params }, ...(rule.message ? { message: rule.message } : {}) });
   if (isEmpty(value) || (rule.whitespace && typeof value === 'string' && value.trim() === '')) {
@@ -412,7 +432,12 @@ export function checkRule(field: TemplateField, rule: TemplateRule, value: Field
   }
   if (rule.pattern !== undefined && typeof value === 'string') {
     if (!compiles(rule.pattern)) return fail('default');
-    if (!new RegExp(rule.pattern).test(value)) return fail('pattern.mismatch', { value, pattern: rule.pattern });
+    const matched = test(rule.pattern, value);
+    // Refused rather than let through: the administrator asked for this pattern, and a value
+    // stored unchecked would be trusted later. Not the rule's own message: nobody knows
+    // whether the value breaks it.
+    if (matched === null) return { key: 'dynamic.rule.pattern.unchecked', params: { field: label } };
+    if (!matched) return fail('pattern.mismatch', { value, pattern: rule.pattern });
   }
   return null;
 }
@@ -421,21 +446,21 @@ export function checkRule(field: TemplateField, rule: TemplateRule, value: Field
  * The first problem of a field's value under its rules, or null. `trigger` limits the check to
  * the rules of that trigger (blur is every rule's default); without it every rule runs (save).
  */
-export function checkField(field: TemplateField, value: FieldValue | undefined, lang = 'zh-CN', trigger?: RuleTrigger): Problem | null {
+export function checkField(field: TemplateField, value: FieldValue | undefined, lang = 'zh-CN', trigger?: RuleTrigger, test: PatternTest = testPattern): Problem | null {
   for (const rule of rulesOf(field)) {
     // On blur every rule runs (a change rule has had its say already, and saying it again is harmless).
     if (trigger === 'change' && rule.trigger !== 'change') continue;
-    const problem = checkRule(field, rule, value, lang);
+    const problem = checkRule(field, rule, value, lang, test);
     if (problem) return problem;
   }
   return null;
 }
 
 /** Every field's first problem, by field name; empty when all hold. */
-export function checkValues(fields: readonly TemplateField[], values: Record<string, FieldValue | undefined>, lang = 'zh-CN'): Record<string, Problem> {
+export function checkValues(fields: readonly TemplateField[], values: Record<string, FieldValue | undefined>, lang = 'zh-CN', test: PatternTest = testPattern): Record<string, Problem> {
   const out: Record<string, Problem> = {};
   for (const field of fields) {
-    const problem = checkField(field, values[field.name], lang);
+    const problem = checkField(field, values[field.name], lang, undefined, test);
     if (problem) out[field.name] = problem;
   }
   return out;
@@ -509,12 +534,46 @@ export function fromTemplateData(fields: readonly TemplateField[], data: readonl
 }
 
 /**
+ * The pattern tests `checkValues` may make of these values, each text and pattern once (a text
+ * that an earlier rule refuses is tested all the same: the list is made before the rules run).
+ */
+export function patternChecks(fields: readonly TemplateField[], values: Record<string, FieldValue | undefined>): PatternCheck[] {
+  const out: PatternCheck[] = [];
+  const seen = new Map<string, Set<string>>();
+  for (const field of fields) {
+    const value = values[field.name];
+    if (typeof value !== 'string' || value === '') continue;
+    for (const { pattern } of rulesOf(field)) {
+      if (typeof pattern !== 'string' || !compiles(pattern)) continue;
+      const texts = seen.get(pattern) ?? seen.set(pattern, new Set()).get(pattern)!;
+      if (texts.has(value)) continue;
+      texts.add(value);
+      out.push({ pattern, value });
+    }
+  }
+  return out;
+}
+
+/**
+ * Runs pattern checks somewhere safe and answers one verdict per check, in order (the server's:
+ * server/services/template-patterns.ts).
+ */
+export type RunPatterns = (checks: readonly PatternCheck[]) => Promise<readonly PatternVerdict[]>;
+
+/**
  * What the server makes of submitted `templateData`: the values by field, and the problems
  * (a pair naming no field, a value that does not unwrap or has the wrong shape, a field twice,
  * then every rule). Used by the server on save and update, so a browser that skipped the
- * checks gains nothing.
+ * checks gains nothing. The patterns are run by `runPatterns`, before the rules, because an
+ * administrator's pattern can take exponential time on a crafted value: a test it gives no
+ * verdict for refuses its value (`rule.pattern.unchecked`).
  */
-export function readTemplateData(fields: readonly TemplateField[], data: readonly TemplateDatum[], lang = 'zh-CN'): { values: Record<string, FieldValue>; problems: Record<string, Problem> } {
+export async function readTemplateData(
+  fields: readonly TemplateField[],
+  data: readonly TemplateDatum[],
+  lang: string,
+  runPatterns: RunPatterns,
+): Promise<{ values: Record<string, FieldValue>; problems: Record<string, Problem> }> {
   const problems: Record<string, Problem> = {};
   const known = new Map(fields.map((f) => [f.name, f]));
   const values: Record<string, FieldValue> = Object.fromEntries(fields.map((f) => [f.name, emptyValue(f)]));
@@ -534,7 +593,12 @@ export function readTemplateData(fields: readonly TemplateField[], data: readonl
     if (value === undefined || !isValueShape(field, value)) problems[pair.name] = { key: 'dynamic.wire.badValue', params: { field: labelOf(field, lang) } };
     else values[pair.name] = value;
   }
-  for (const [name, problem] of Object.entries(checkValues(fields, values, lang))) problems[name] ??= problem;
+  const checks = patternChecks(fields, values);
+  const verdicts = checks.length ? await runPatterns(checks) : [];
+  const found = new Map<string, Map<string, PatternVerdict>>();
+  checks.forEach(({ pattern, value }, i) => (found.get(pattern) ?? found.set(pattern, new Map()).get(pattern)!).set(value, verdicts[i] ?? null));
+  const test: PatternTest = (pattern, value) => found.get(pattern)?.get(value) ?? null;
+  for (const [name, problem] of Object.entries(checkValues(fields, values, lang, test))) problems[name] ??= problem;
   return { values, problems };
 }
 
@@ -543,7 +607,7 @@ export const RULE_MESSAGE_KEYS = [
   'default', 'required', 'enum', 'whitespace', 'date.invalid',
   ...RULE_TYPES.filter((t) => t !== 'enum' && t !== 'date').map((t) => `types.${t}`),
   ...(['string', 'number', 'array'] as const).flatMap((k) => ['len', 'min', 'max', 'range'].map((r) => `${k}.${r}`)),
-  'pattern.mismatch',
+  'pattern.mismatch', 'pattern.unchecked',
 ].map((k) => `dynamic.rule.${k}`);
 
 // ---- What the two reads answer ----------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { CODE } from '../../src/shared/codes';
+import { DYNAMIC_PATTERN_MAX, DYNAMIC_VALUE_TEXT_MAX } from '../../src/shared/constants';
 import { contract } from '../../src/shared/contract';
 import { wrapValue, type TemplateField } from '../../src/shared/dynamic-form';
 import { availableBackends } from './support/backends';
@@ -101,6 +102,55 @@ describe.each(availableBackends())('dynamic forms on %s', (backend) => {
     const over = await save('loan', { ...good, amount: 1000.01 });
     expect(over.body.data.errors).toEqual([expect.objectContaining({ name: 'amount', key: 'dynamic.rule.number.range', message: '金额必须在 0 到 1000 之间' })]);
     expect((await post(el.query.path, { start: 1, limit: 10, templateCode: 'loan' })).body.data.total).toBe(0);
+  });
+
+  it('refuses a template whose pattern is longer than DYNAMIC_PATTERN_MAX, naming the rule in the caller\'s language', async () => {
+    const fields = [{ name: 'acct', text: '账号', type: 'text', rules: [{ required: true }, { pattern: `^(${'a|'.repeat(DYNAMIC_PATTERN_MAX / 2)}b)+$` }] }];
+    for (const [lang, message] of [
+      ['zh-CN', `fields[0].rules[1].pattern: pattern 最多 ${DYNAMIC_PATTERN_MAX} 个字符`],
+      ['en-US', `fields[0].rules[1].pattern: The pattern is at most ${DYNAMIC_PATTERN_MAX} characters`],
+    ]) {
+      const r = await addTemplate('long-pattern', fields, lang);
+      expect(r.body.code).toBe(CODE.templateInvalid);
+      expect(r.body.data.problems).toEqual([{ path: 'fields[0].rules[1].pattern', key: 'dynamic.template.patternTooLong', params: { max: DYNAMIC_PATTERN_MAX }, message }]);
+      expect(r.body.msg).toContain(message);
+    }
+    expect((await post(tpl.query.path, { start: 1, limit: 10, code: 'long-pattern' })).body.data.total).toBe(0);
+  });
+
+  /** What a value the server could not test against its pattern in time is refused with. */
+  const unchecked = (label: string, message: string) => [{ name: 'acct', key: 'dynamic.rule.pattern.unchecked', params: { field: label }, message }];
+  const UNCHECKED = {
+    'zh-CN': unchecked('账号', '账号的格式规则未能按时检查完毕，请联系管理员简化模板中的正则表达式'),
+    'en-US': unchecked('Account', "Account could not be checked against its pattern in time; ask an administrator to simplify the template's regular expression"),
+  };
+  /** 2000 characters on which ^(a+)+$ backtracks for ever: 26 took four seconds on the event loop. */
+  const crafted = 'a'.repeat(DYNAMIC_VALUE_TEXT_MAX - 1) + '!';
+
+  it('tests values against a template\'s patterns off the event loop: a value that backtracks for ever is refused as unchecked; honest values are tested as before', async () => {
+    const acct = { name: 'acct', text: '账号', textEn: 'Account', type: 'text', rules: [{ pattern: '^(a+)+$', message: '只能是字母 a' }] };
+    expect((await addTemplate('backtrack', [acct])).body.code).toBe(0);
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const r = await save('backtrack', { acct: crafted }, lang);
+      expect(r.body.code).toBe(CODE.dynamicValuesInvalid);
+      expect(r.body.data.errors).toEqual(UNCHECKED[lang]);
+    }
+    expect((await save('backtrack', { acct: 'aaa' })).body.code).toBe(0);
+    expect((await save('backtrack', { acct: 'ab' })).body.data.errors).toEqual([expect.objectContaining({ name: 'acct', key: 'dynamic.rule.pattern.mismatch', message: '只能是字母 a' })]);
+    expect((await post(el.query.path, { start: 1, limit: 10, templateCode: 'backtrack' })).body.data.total).toBe(1);
+  });
+
+  it('a template stored before the pattern checks (its pattern now too long, and backtracking) still takes values: a crafted one is refused as unchecked, on a new form and on an update', async () => {
+    expect((await addTemplate('legacy', [{ name: 'acct', text: '账号', textEn: 'Account', type: 'text' }])).body.code).toBe(0);
+    const old = [{ name: 'acct', text: '账号', textEn: 'Account', type: 'text', rules: [{ pattern: `^(a+)+$|^${'b'.repeat(DYNAMIC_PATTERN_MAX)}$` }] }];
+    await sql`update expand_template set fields = ${JSON.stringify(old)}::jsonb where code = 'legacy'`.execute(t.db);
+    const saved = await save('legacy', { acct: 'aaa' });
+    expect(saved.body).toMatchObject({ code: 0, data: { version: 1 } });
+    expect((await save('legacy', { acct: crafted }, 'en-US')).body.data.errors).toEqual(UNCHECKED['en-US']);
+    const update = await post(el.update.path, { id: saved.body.data.id, version: 1, templateData: data({ acct: crafted }) });
+    expect(update.body.code).toBe(CODE.dynamicValuesInvalid);
+    expect(update.body.data.errors).toEqual(UNCHECKED['zh-CN']);
+    expect((await post(el.update.path, { id: saved.body.data.id, version: 1, templateData: data({ acct: 'b'.repeat(DYNAMIC_PATTERN_MAX) }) })).body).toMatchObject({ code: 0, data: { version: 2 } });
   });
 
   it('a magnifier names a lookup of the portal (1801 otherwise); a value saved from it must be one its lookup lists, every value of a multiple one', async () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import en from '../../locale/dynamic/en-US/index.json';
 import zh from '../../locale/dynamic/zh-CN/index.json';
+import { DYNAMIC_PATTERN_MAX } from '../../src/shared/constants';
 import {
   RULE_MESSAGE_KEYS,
   checkField,
@@ -10,11 +11,13 @@ import {
   inputValue,
   parseLoadedForm,
   parseTemplateText,
+  patternChecks,
   readTemplateData,
   templateProblems,
   toTemplateData,
   unwrapValue,
   wrapValue,
+  type PatternCheck,
   type TemplateField,
   type TemplateRule,
 } from '../../src/shared/dynamic-form';
@@ -30,7 +33,7 @@ const key = (field: TemplateField, rule: TemplateRule, value: Parameters<typeof 
 /** Widgets §5 "Dynamic form": every rule kind, with a localised message in both languages. */
 describe('the rule checker', () => {
   it('has a message for every rule kind in both languages, with the same placeholders', () => {
-    expect(RULE_MESSAGE_KEYS).toHaveLength(1 + 1 + 1 + 1 + 1 + 8 + 12 + 1);
+    expect(RULE_MESSAGE_KEYS).toHaveLength(1 + 1 + 1 + 1 + 1 + 8 + 12 + 2);
     for (const k of RULE_MESSAGE_KEYS) {
       const path = k.replace(/^dynamic\./, '');
       const [a, b] = [lookup(zh, path), lookup(en, path)];
@@ -136,14 +139,51 @@ describe('values on the wire', () => {
     expect(fromTemplateData(fields, [{ name: 'amount', value: '{"v":"12"}' }]).amount).toBeNull();
   });
 
-  it('is read by the server: unknown names, a pair twice, the wrong shape, then the rules', () => {
-    const { problems } = readTemplateData([text, amount], [
+  const matchAll = async (checks: readonly PatternCheck[]) => checks.map((c) => new RegExp(c.pattern).test(c.value));
+
+  it('is read by the server: unknown names, a pair twice, the wrong shape, then the rules', async () => {
+    const { problems } = await readTemplateData([text, amount], [
       { name: 'title', value: '{"v":"a"}' },
       { name: 'title', value: '{"v":"b"}' },
       { name: 'amount', value: '{"v":"12"}' },
       { name: 'other', value: '{"v":1}' },
-    ]);
+    ], 'zh-CN', matchAll);
     expect(Object.fromEntries(Object.entries(problems).map(([n, p]) => [n, p.key]))).toEqual({ title: 'dynamic.wire.duplicate', amount: 'dynamic.wire.badValue', other: 'dynamic.wire.unknownField' });
+  });
+
+  it('is read by the server with its patterns run by the caller, once per text and pattern; a test without a verdict refuses its value', async () => {
+    const code: TemplateField = { ...text, rules: [{ pattern: '^[A-Z]+$', message: 'Capitals only' }, { pattern: '^[A-Z]+$' }] };
+    const acct: TemplateField = { name: 'acct', text: '账号', textEn: 'Account', type: 'text', rules: [{ pattern: '^(a+)+$' }] };
+    const note: TemplateField = { name: 'note', text: '备注', type: 'textarea', rules: [{ pattern: '(' }] };
+    const fields = [code, acct, note, tags];
+    const data = toTemplateData(fields, { title: 'AB', acct: 'a'.repeat(40) + '!', note: 'x', tags: ['a'] });
+    expect(patternChecks(fields, { title: 'AB', acct: 'aa', note: 'x', tags: ['a'] })).toEqual([
+      { pattern: '^[A-Z]+$', value: 'AB' },
+      { pattern: '^(a+)+$', value: 'aa' },
+    ]);
+    const asked: PatternCheck[][] = [];
+    // The server's runner gave up on the second test: no verdict.
+    const { values, problems } = await readTemplateData(fields, data, 'en-US', async (checks) => {
+      asked.push([...checks]);
+      return [true, null];
+    });
+    expect(asked).toEqual([[{ pattern: '^[A-Z]+$', value: 'AB' }, { pattern: '^(a+)+$', value: 'a'.repeat(40) + '!' }]]);
+    expect(values.acct).toBe('a'.repeat(40) + '!');
+    // Not the administrator's own message: nobody knows whether the value breaks the rule.
+    expect(problems.acct).toEqual({ key: 'dynamic.rule.pattern.unchecked', params: { field: 'Account' } });
+    expect(problems.note?.key).toBe('dynamic.rule.default');
+    expect(problems.title).toBeUndefined();
+    // A runner that answers fewer verdicts than tests refuses the rest the same way.
+    const short = await readTemplateData(fields, data, 'zh-CN', async () => [false]);
+    expect(Object.fromEntries(Object.entries(short.problems).map(([n, p]) => [n, [p.key, p.message]]))).toEqual({
+      title: ['dynamic.rule.pattern.mismatch', 'Capitals only'],
+      acct: ['dynamic.rule.pattern.unchecked', undefined],
+      note: ['dynamic.rule.default', undefined],
+    });
+    // Nothing to test, nothing asked.
+    const none = jest.fn(matchAll);
+    await readTemplateData(fields, toTemplateData(fields, { title: '', acct: null, note: null, tags: [] }), 'zh-CN', none);
+    expect(none).not.toHaveBeenCalled();
   });
 
   it('answers of the reads: no data is null', () => {
@@ -200,6 +240,13 @@ describe('the template check', () => {
       'fields[0].rules[0].trigger badTrigger',
     ]);
     expect(paths([{ name: 'a', text: 'A', type: 'number', value: 'x' }])).toEqual(['fields[0].value badDefault']);
+    const long = `^${'人'.repeat(DYNAMIC_PATTERN_MAX - 1)}$`;
+    expect(paths([{ name: 'a', text: 'A', type: 'text', rules: [{ pattern: long.slice(1) }, { pattern: long }, { pattern: '(' }, { pattern: 1 }] }])).toEqual([
+      'fields[0].rules[1].pattern patternTooLong',
+      'fields[0].rules[2].pattern badPattern',
+      'fields[0].rules[3].pattern badPattern',
+    ]);
+    expect(templateProblems([{ name: 'a', text: 'A', type: 'text', rules: [{ pattern: long }] }])[0]?.params).toEqual({ max: DYNAMIC_PATTERN_MAX });
     expect(parseTemplateText('[').problems[0]?.key).toBe('dynamic.template.json');
   });
 

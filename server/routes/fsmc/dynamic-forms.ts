@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LookupDef } from '../../../src/shared/lookups';
 import { ok } from '../../http/answer';
 import { route } from '../../http/route';
 import { contract } from '../../../src/shared/contract';
@@ -17,6 +18,7 @@ import {
   updateTemplate,
 } from '../../services/dynamic-forms';
 import { lookupHolds } from '../../services/lookups';
+import { patternRunner } from '../../services/template-patterns';
 
 /**
  * Dynamic forms (widgets §7 "Dynamic form", the expand-param calls; docs/dynamic-forms.md):
@@ -32,11 +34,15 @@ export default async function dynamicFormRoutes(app: FastifyInstance) {
   route(app, tpl.setStatus, async (request) => ok(await setTemplateStatus(app.db, request.user.id, request.body)));
 
   const el = contract.expandElement;
+  // One worker per app, ended with it, so a closed test app leaves no thread behind.
+  const patterns = patternRunner();
+  app.addHook('onClose', () => patterns.close());
+  const checks = (request: FastifyRequest) => ({ lookupHolds: (def: LookupDef, value: string) => lookupHolds(app.db, def, value, request), patterns: patterns.run });
   route(app, el.templates, async (request) => ok(await enabledTemplates(app.db, request.lang)));
   route(app, el.byCode, async (request) => ok(await templateForNew(app.db, request.body.code, request.lang)));
   route(app, el.pageInfo, async (request) => ok(await pageInfo(app.db, request.body.id, request.lang)));
-  route(app, el.save, async (request) => ok(await saveElement(app.db, request.user.id, request.body, request.lang, request.t, (def, value) => lookupHolds(app.db, def, value, request))));
-  route(app, el.update, async (request) => ok(await updateElement(app.db, request.user.id, request.body, request.lang, request.t, (def, value) => lookupHolds(app.db, def, value, request))));
+  route(app, el.save, async (request) => ok(await saveElement(app.db, request.user.id, request.body, request.lang, request.t, checks(request))));
+  route(app, el.update, async (request) => ok(await updateElement(app.db, request.user.id, request.body, request.lang, request.t, checks(request))));
   route(app, el.query, async (request) => ok(await queryElements(app.db, request.body, request.lang)));
   route(app, el.expandParam, async (request) => ok(await expandParam(app.db, request.user.id, request.body.expandParam)));
 }
