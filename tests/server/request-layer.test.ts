@@ -116,6 +116,13 @@ describe.each(availableBackends())('request tokens, 412 confirmations and sessio
     expect((await t.post(EDIT, noPassword, { token, headers: { [HEADERS.validFlag]: flag } })).body.code).toBe(CODE.passwordNeeded);
     const confirmed = await t.post(EDIT, body, { token, headers: { [HEADERS.validFlag]: flag } });
     expect(confirmed.body).toMatchObject({ code: 0, data: { email: 'zhang@example.invalid' } });
+    // Another user's address, in any letter case, is refused before the password or a confirmation is asked.
+    const taken = await t.post(EDIT, { ...body, email: 'ADMIN@example.invalid' }, { token, lang: 'en-US' });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ code: CODE.recordDuplicate });
+    expect(taken.body.msg).toContain('ADMIN@example.invalid');
+    expect((await t.post(EDIT, { ...noPassword, email: 'admin@example.invalid' }, { token, lang: 'zh-CN' })).body.code).toBe(CODE.recordDuplicate);
+    expect((await t.get('/api/fsmc/auth/userinfo/my-profile', undefined, { token })).body.data.email).toBe('zhang@example.invalid');
     // The flag is used up: it cannot confirm a second change.
     const reused = await t.post(EDIT, { ...body, email: 'other@example.invalid' }, { token, headers: { [HEADERS.validFlag]: flag } });
     expect(reused.body.code).toBe(CODE.validFlagInvalid);
