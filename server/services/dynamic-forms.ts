@@ -21,6 +21,7 @@ import { RESOURCES } from '../../src/resources';
 import { LOOKUP_MULTI_SEPARATOR } from '../../src/machines/magnifier.machine';
 import type { LookupDef } from '../../src/shared/lookups';
 import { forbidden, refuse } from '../http/answer';
+import { isUniqueViolation } from '../db/unique-violation';
 import { localised, type Translate } from '../i18n';
 import { queryDictionaries } from './dictionaries';
 import { grantedFunc } from './permissions';
@@ -94,16 +95,22 @@ export async function templateById(db: Db, id: number): Promise<TemplateDetail> 
 
 export async function addTemplate(db: Db, userId: number, input: { code: string; name: string; nameEn?: string; fields: string }, t: Translate): Promise<TemplateDetail> {
   const fields = checkedFields(input.fields, t);
-  return db.transaction().execute(async (tx) => {
-    const taken = await tx.selectFrom('expandTemplate').select('id').where('code', '=', input.code).executeTakeFirst();
-    if (taken) throw refuse(CODE.templateCodeTaken, { code: input.code });
-    const { id } = await tx
-      .insertInto('expandTemplate')
-      .values({ code: input.code, name: input.name.trim(), nameEn: input.nameEn?.trim() || null, fields: JSON.stringify(fields), createdBy: userId, updatedBy: userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return detailOf((await templateRecord(tx, { id }))!);
-  });
+  const taken = () => refuse(CODE.templateCodeTaken, { code: input.code });
+  try {
+    return await db.transaction().execute(async (tx) => {
+      if (await tx.selectFrom('expandTemplate').select('id').where('code', '=', input.code).executeTakeFirst()) throw taken();
+      const { id } = await tx
+        .insertInto('expandTemplate')
+        .values({ code: input.code, name: input.name.trim(), nameEn: input.nameEn?.trim() || null, fields: JSON.stringify(fields), createdBy: userId, updatedBy: userId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return detailOf((await templateRecord(tx, { id }))!);
+    });
+  } catch (error) {
+    // The code taken by a concurrent add after the check above: the unique index says so (23505).
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
 }
 
 export async function updateTemplate(db: Db, userId: number, input: { id: number; version: number; name: string; nameEn?: string; fields: string }, t: Translate): Promise<TemplateDetail> {

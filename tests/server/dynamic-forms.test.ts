@@ -5,6 +5,7 @@ import { DYNAMIC_PATTERN_MAX, DYNAMIC_VALUE_TEXT_MAX } from '../../src/shared/co
 import { contract } from '../../src/shared/contract';
 import { wrapValue, type TemplateField } from '../../src/shared/dynamic-form';
 import { availableBackends } from './support/backends';
+import { heldInsert } from './support/held-insert';
 import { DEMO, startTestApp, type CallResult, type TestApp } from './support/test-server';
 
 jest.setTimeout(120_000);
@@ -61,6 +62,17 @@ describe.each(availableBackends())('dynamic forms on %s', (backend) => {
     expect(r.body.msg).toContain('fields[2].name: The name a is used twice');
     expect(r.body.msg).toContain('The pattern is not a valid regular expression');
     expect((await post(tpl.query.path, { start: 1, limit: 10, code: 'bad' })).body.data.total).toBe(0);
+  });
+
+  (backend === 'postgres' ? it : it.skip)('refuses a code a concurrent add took after its own check passed (1805), not 500', async () => {
+    const held = await heldInsert(t.db, sql`insert into expand_template (code, name, fields) values ('raced', 'held', '[]'::jsonb)`);
+    const adding = addTemplate('raced', FIELDS, 'en-US');
+    await held.writerWaiting('expand_template');
+    await held.release();
+    const res = await adding;
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(CODE.templateCodeTaken);
+    expect(res.body.msg).toContain('raced');
   });
 
   it('stores a valid template, refuses its code twice, and hands a new form the template with its defaults', async () => {

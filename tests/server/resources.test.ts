@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { CODE } from '../../src/shared/codes';
 import { availableBackends } from './support/backends';
+import { heldInsert } from './support/held-insert';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
 type Row = Record<string, unknown> & { id: number; version: number; recordState: string; enabled: boolean };
@@ -87,26 +88,11 @@ describe.each(availableBackends())('resource routes on %s', (backend) => {
 
     // PGlite runs one statement at a time: two writes never interleave there.
     (backend === 'postgres' ? it : it.skip)('answers a code a concurrent add took after its own check passed as a duplicate (1404), naming it, not 500', async () => {
-      // Another connection's insert of the code, not yet committed: the add's check cannot see it,
-      // and its insert waits on the unique index until that transaction ends.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let inserted!: () => void;
-      const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
-      const holder = t.db.transaction().execute(async (tx) => {
-        await sql`insert into currency (currency_code, currency_name, decimals, record_state, enabled, version) values ('QQR', 'held', 2, 'approved', true, 1)`.execute(tx);
-        inserted();
-        await released;
-      });
-      await insertedYet;
+      // Another connection's insert of the code, not yet committed: the add's check cannot see it.
+      const held = await heldInsert(t.db, sql`insert into currency (currency_code, currency_name, decimals, record_state, enabled, version) values ('QQR', 'held', 2, 'approved', true, 1)`);
       const adding = post('/api/fsmc/currency/add', currency('QQR'), admin, 'en-US');
-      // Until the add's insert is waiting for the holder's lock (what PostgreSQL shows of it).
-      for (;;) {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into "currency"%'`.execute(t.db);
-        if (rows[0]!.n > 0) break;
-      }
-      release();
-      await holder;
+      await held.writerWaiting('currency');
+      await held.release();
       const res = await adding;
       expect(res.status).toBe(200);
       expect(res.body.code).toBe(CODE.recordDuplicate);
