@@ -236,6 +236,8 @@ export const CODE = {
   importBadField: 2614,
   /** An xlsx that unpacks to more than IMPORT_UNPACKED_MAX_BYTES (a zip bomb, or far more rows than an import takes). */
   importUnpackedTooLarge: 2615,
+  /** The body is not the multipart its header says (no boundary, not multipart inside, cut short): HTTP 400. */
+  importMalformed: 2616,
   // 27xx: attachments (docs/attachments.md)
   /** A single file above the upload limit; the message names the limit. */
   uploadTooLarge: 2700,
@@ -271,6 +273,12 @@ export const CODE = {
   uploadExternal: 2715,
   /** Attachments are off for the record's business (its setting's attachmentFlag, or no setting). */
   uploadOff: 2716,
+  /** The file's name holds control characters (C0, DEL, C1): PostgreSQL cannot store NUL, the others garble the name wherever it is shown or sent back. */
+  uploadBadFileName: 2717,
+  /** The body is not the multipart its header says (no boundary, not multipart inside, cut short): HTTP 400. */
+  uploadMalformed: 2718,
+  /** More than one file part: an upload carries one file. */
+  uploadSingleFile: 2719,
   // 2800-2819: the document previewer (docs/previewer.md)
   /** An Office file, and no converter (LibreOffice) on this server: the previewer offers the download. */
   previewConverterMissing: 2800,

@@ -344,6 +344,8 @@ export const UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
 export const UPLOAD_TABLE_HEIGHT = 220;
 export const ATTACHMENT_DEFAULT_CATEGORY = 'upload-none-defalut';
 export const ATTACHMENT_SYSTEM_CODE = '11';
+/** Ours: the longest file name an upload keeps, in characters (upload_file.original_file_name is varchar(255)). */
+export const UPLOAD_FILE_NAME_MAX = 255;
 export const ZOOM = { min: 0.3, max: 5, step: 0.1, initial: 1 } as const;
 export const WATERMARK = { tile: 250, angle: -30 } as const;
 /** Ours: the watermark's time is redrawn this often, so a screenshot carries the minute it was taken. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { unzipSync, zipSync, strToU8 } from 'fflate';
 import { CODE } from '../../src/shared/codes';
-import { ATTACHMENT_DEFAULT_CATEGORY } from '../../src/shared/constants';
+import { ATTACHMENT_DEFAULT_CATEGORY, UPLOAD_FILE_NAME_MAX } from '../../src/shared/constants';
 import { draftOrderNo, recordOrderNo } from '../../src/shared/attachments';
 import type { UploadedFile } from '../../src/shared/contract/upload';
 import { availableBackends } from './support/backends';
@@ -58,6 +58,11 @@ describe.each(availableBackends())('attachments on %s', (backend) => {
   }
   const list = (token: string, orderNo: string) => t.post<UploadedFile[]>(`${BASE}/query-upload-file-list`, { orderNo }, { token, lang: 'en-US' });
   const storedNames = (dir = t.config.filesDir) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
+  /** A body sent as it is, under its own content type: what a browser's FormData would never send. */
+  async function uploadRaw(payload: string | Buffer, contentType: string, lang = 'en-US') {
+    const res = await t.app.inject({ method: 'POST', url: `${BASE}/upload-file`, payload, headers: { 'content-type': contentType, JwtToken: admin, lang } });
+    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: unknown } };
+  }
 
   it('streams an upload into the file store under a generated name, outside the web root, and lists it', async () => {
     const orderNo = recordOrderNo('contact-org-acc', records[0]!);
@@ -96,6 +101,65 @@ describe.each(availableBackends())('attachments on %s', (backend) => {
     const res = await upload(admin, recordOrderNo('contact-org-acc', records[1]!), { name: 'run.exe', content: Buffer.from('MZ') });
     expect(res.body.code).toBe(CODE.uploadTypeNotAccepted);
     expect(res.body.msg).toContain('exe');
+  });
+
+  it('refuses a file name holding control characters before a byte is written', async () => {
+    const draft = draftOrderNo('0b0e9d1c-3a53-4c53-9a4e-2f1de2a6d0bb');
+    const before = storedNames();
+    // NUL (PostgreSQL refused it: 500, the file left behind), another C0, DEL, a C1 (sent as UTF-8).
+    for (const name of ['a\u0000b.txt', 'a\u001bb.txt', 'a\u007fb.txt', 'a\u0085b.txt']) {
+      const res = await upload(admin, draft, { name, content: Buffer.from('hello') });
+      expect(res).toMatchObject({ status: 400, body: { code: CODE.uploadBadFileName, msg: "The file's name holds control characters: rename the file and upload it again" } });
+    }
+    expect(storedNames()).toEqual(before);
+    expect((await list(admin, draft)).body.data).toEqual([]);
+    const { payload, headers } = multipart({ orderNo: draft }, { name: 'a\u0000b.txt', content: Buffer.from('hello') });
+    const zh = await t.app.inject({ method: 'POST', url: `${BASE}/upload-file`, payload, headers: { ...headers, JwtToken: admin, lang: 'zh-CN' } });
+    expect(zh.json()).toMatchObject({ code: CODE.uploadBadFileName, msg: '文件名含有控制字符，请重命名文件后重新上传' });
+  });
+
+  it('answers a body busboy cannot read with 400 and its own code, and keeps nothing of it', async () => {
+    const draft = draftOrderNo('0b0e9d1c-3a53-4c53-9a4e-2f1de2a6d0bc');
+    const before = storedNames();
+    const { payload, headers } = multipart({ orderNo: draft }, { name: 'cut.txt', content: Buffer.from('the part is whole, the closing boundary never comes\n') });
+    const boundary = headers['content-type'].split('boundary=')[1]!;
+    const unclosed = payload.subarray(0, payload.length - `--${boundary}--\r\n`.length);
+    const fieldOnly = multipart({ orderNo: draft }).payload;
+    const cases: Array<[string, string | Buffer, string]> = [
+      ['no multipart inside', 'garbage', 'multipart/form-data; boundary=zzz'],
+      ['no boundary', 'garbage', 'multipart/form-data'],
+      ['a file part without the closing boundary', unclosed, headers['content-type']],
+      ['a field without the closing boundary', fieldOnly.subarray(0, fieldOnly.length - `--${boundary}--\r\n`.length), headers['content-type']],
+    ];
+    for (const [label, body, type] of cases) {
+      const res = await uploadRaw(body, type);
+      expect({ label, ...res }).toEqual({ label, status: 400, body: { code: CODE.uploadMalformed, msg: 'The upload could not be read: the form data sent is malformed or incomplete. Upload the file again', data: null } });
+    }
+    expect((await uploadRaw('garbage', 'multipart/form-data', 'zh-CN')).body.msg).toBe('无法读取上传请求：提交的表单数据格式错误或不完整，请重新上传文件');
+    expect(storedNames()).toEqual(before);
+    expect((await list(admin, draft)).body.data).toEqual([]);
+  });
+
+  it('shortens a long file name to the column, keeping its extension', async () => {
+    const draft = draftOrderNo('0b0e9d1c-3a53-4c53-9a4e-2f1de2a6d0bd');
+    const plain = await upload(admin, draft, { name: `${'a'.repeat(296)}.txt`, content: Buffer.from('long') });
+    expect(plain.body).toMatchObject({ code: 0, data: { originalFileName: `${'a'.repeat(UPLOAD_FILE_NAME_MAX - 4)}.txt`, fileExtName: 'txt' } });
+    // Counted in characters, as the column counts them: none is cut in half.
+    const wide = await upload(admin, draft, { name: `${'😀'.repeat(300)}.TXT`, content: Buffer.from('wide') });
+    expect(wide.body).toMatchObject({ code: 0, data: { originalFileName: `${'😀'.repeat(UPLOAD_FILE_NAME_MAX - 4)}.TXT`, fileExtName: 'txt' } });
+  });
+
+  it('refuses a second file part with its own code, and keeps neither file', async () => {
+    const draft = draftOrderNo('0b0e9d1c-3a53-4c53-9a4e-2f1de2a6d0be');
+    const before = storedNames();
+    const boundary = '----h4twofiles';
+    const file = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${name}\r\n`;
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="orderNo"\r\n\r\n${draft}\r\n${file('one.txt')}${file('two.txt')}--${boundary}--\r\n`;
+    const res = await uploadRaw(body, `multipart/form-data; boundary=${boundary}`);
+    expect(res).toEqual({ status: 400, body: { code: CODE.uploadSingleFile, msg: 'Upload one file at a time', data: null } });
+    expect((await uploadRaw(body, `multipart/form-data; boundary=${boundary}`, 'zh-CN')).body.msg).toBe('每次只能上传一个文件');
+    expect(storedNames()).toEqual(before);
+    expect((await list(admin, draft)).body.data).toEqual([]);
   });
 
   it('refuses a file above the configured limit, naming it, and removes the partial file', async () => {

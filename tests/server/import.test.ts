@@ -160,6 +160,29 @@ describe.each(availableBackends())('import on %s', (backend) => {
     expect(await rates('HDA', 'HDB')).toEqual({});
   });
 
+  it('answers a body busboy cannot read with 400 and its own code, and keeps no temporary file', async () => {
+    const importTemp = path.join(t.config.filesDir, 'import-tmp');
+    const leftovers = () => (fs.existsSync(importTemp) ? fs.readdirSync(importTemp) : []);
+    const csv = Buffer.from(`${HEADER_EN.join(',')}\n2031-08-01,HIA,HIB,1\n`);
+    const { payload, headers } = multipart(fields({ fileNames: 'rates.csv' }), [{ name: 'rates.csv', content: csv }]);
+    const closing = `--${headers['content-type'].split('boundary=')[1]}--\r\n`;
+    const fieldsOnly = multipart(fields()).payload;
+    const cases: Array<[string, string | Buffer, string]> = [
+      ['no multipart inside', 'garbage', 'multipart/form-data; boundary=zzz'],
+      ['no boundary', 'garbage', 'multipart/form-data'],
+      ['a file part without the closing boundary', payload.subarray(0, payload.length - closing.length), headers['content-type']],
+      ['fields without the closing boundary', fieldsOnly.subarray(0, fieldsOnly.length - closing.length), headers['content-type']],
+    ];
+    for (const [label, body, type] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: BASE, payload: body, headers: { 'content-type': type, JwtToken: admin, lang: 'en-US', 'request-token': await t.requestToken(admin) } });
+      expect({ label, status: res.statusCode, body: res.json() }).toEqual({ label, status: 400, body: { code: CODE.importMalformed, msg: 'The import could not be read: the form data sent is malformed or incomplete. Choose the file and import again', data: null } });
+    }
+    const zh = await t.app.inject({ method: 'POST', url: BASE, payload: 'garbage', headers: { 'content-type': 'multipart/form-data', JwtToken: admin, lang: 'zh-CN', 'request-token': await t.requestToken(admin) } });
+    expect((zh.json() as Answer).msg).toBe('无法读取导入请求：提交的表单数据格式错误或不完整，请重新选择文件导入');
+    expect(leftovers()).toEqual([]);
+    expect(await rates('HIA', 'HIB')).toEqual({});
+  });
+
   it('refuses a file that is not xlsx or csv, an xlsx that is not one, and a file without the template\'s columns', async () => {
     const pdf = await importFile(admin, fields({ fileNames: 'rates.pdf' }), [{ name: 'rates.pdf', content: Buffer.from('%PDF-1.4\n') }]);
     expect(pdf.body).toMatchObject({ code: CODE.importFileType, msg: 'Only xlsx and csv files can be imported (rates.pdf is neither)' });

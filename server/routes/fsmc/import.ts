@@ -13,6 +13,7 @@ import { CODE } from '../../../src/shared/codes';
 import { formatBytes } from '../../../src/shared/attachments';
 import { ok, refuse } from '../../http/answer';
 import { route } from '../../http/route';
+import { formParts, pipePart } from '../../http/multipart';
 import { attachmentDisposition } from '../../http/content-disposition';
 import { requireFunc } from '../../services/permissions';
 import { translator } from '../../i18n';
@@ -69,6 +70,9 @@ export default async function importRoutes(app: FastifyInstance) {
     return reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', attachmentDisposition(fileName)).header('Cache-Control', 'no-store').send(bytes);
   });
 
+  // A file after the second is past busboy's files limit (the second is refused as 2603 already); the rest it cannot read is malformed.
+  const unreadable = (error: unknown) => (error instanceof app.multipartErrors.FilesLimitError ? refuse(CODE.importSingleFile) : refuse(CODE.importMalformed, {}, { status: 400 }));
+
   route(app, contract.import.import, async (request) => {
     if (!request.isMultipart()) throw refuse(CODE.importNoFile, {}, { status: 400 });
     const raw: Record<string, string> = {};
@@ -78,7 +82,7 @@ export default async function importRoutes(app: FastifyInstance) {
       // throwFileSizeLimit off: a part over the limit ends truncated and is refused here (2608, naming the limit).
       // defParamCharset: browsers send a file name's UTF-8 bytes as they are (RFC 7578), not latin1.
       const parts = request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 2 }, throwFileSizeLimit: false, defParamCharset: 'utf8' } as Parameters<typeof request.parts>[0]);
-      for await (const part of parts) {
+      for await (const part of formParts(parts, unreadable)) {
         if (part.type === 'field') {
           raw[part.fieldname] = String(part.value);
           continue;
@@ -99,7 +103,7 @@ export default async function importRoutes(app: FastifyInstance) {
           await drain(part);
           throw error;
         }
-        await pipeline(part.file, fs.createWriteStream(saved.file, { flags: 'wx', mode: 0o600 }));
+        await pipePart(part, [fs.createWriteStream(saved.file, { flags: 'wx', mode: 0o600 })], unreadable);
         if (part.file.truncated) throw refuse(CODE.importTooLarge, { limit: formatBytes(IMPORT_MAX_BYTES) }, { status: 413 });
       }
       if (!saved || !plan) {

@@ -8,10 +8,11 @@ import type { MultipartFile } from '@fastify/multipart';
 import { contract } from '../../../src/shared/contract';
 import { ID_LIST_PATTERN, UploadFields, type UploadFieldValues } from '../../../src/shared/contract/upload';
 import { ACCEPTED_EXTENSIONS, extensionOf, formatBytes, isAcceptedExtension, isDeletableFlag, isKnownCategory, ownerOf, remainingSlots } from '../../../src/shared/attachments';
-import { ATTACHMENT_DEFAULT_CATEGORY, ATTACHMENT_SYSTEM_CODE, DB_ID_MAX } from '../../../src/shared/constants';
+import { ATTACHMENT_DEFAULT_CATEGORY, ATTACHMENT_SYSTEM_CODE, DB_ID_MAX, UPLOAD_FILE_NAME_MAX } from '../../../src/shared/constants';
 import { CODE } from '../../../src/shared/codes';
 import { ok, refuse } from '../../http/answer';
 import { route } from '../../http/route';
+import { formParts, pipePart } from '../../http/multipart';
 import { attachmentDisposition } from '../../http/content-disposition';
 import { storageNameFor } from '../../services/files';
 import { contentFits } from '../../services/attachments/sniff';
@@ -53,6 +54,21 @@ function checkFields(raw: Record<string, string>): UploadFieldValues {
   return raw as UploadFieldValues;
 }
 
+/** C0, DEL and C1: NUL cannot be stored, the others garble the name wherever it is shown or sent back. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
+
+/**
+ * A name within the column's length, its extension kept: cut at the end, a long name would lose
+ * it and be refused as a type it is not. By code points, so no character is cut in half.
+ */
+function shortened(fileName: string): string {
+  const chars = [...fileName];
+  if (chars.length <= UPLOAD_FILE_NAME_MAX) return fileName;
+  const tail = extensionOf(fileName) ? [...fileName.slice(fileName.lastIndexOf('.'))] : [];
+  const keep = tail.length < UPLOAD_FILE_NAME_MAX ? tail : [];
+  return [...chars.slice(0, UPLOAD_FILE_NAME_MAX - keep.length), ...keep].join('');
+}
+
 /** Reads what is left of a part so the request ends cleanly after a refusal. */
 const drain = (part: MultipartFile) => pipeline(part.file, new Transform({ transform: (_c, _e, next) => next() })).catch(() => undefined);
 
@@ -73,81 +89,91 @@ export default async function uploadRoutes(app: FastifyInstance) {
     return files;
   }
 
+  // One file an upload: busboy's files limit stops a second (FilesLimitError); the rest it cannot read is malformed.
+  const unreadable = (error: unknown) => refuse(error instanceof app.multipartErrors.FilesLimitError ? CODE.uploadSingleFile : CODE.uploadMalformed, {}, { status: 400 });
+
   route(app, contract.upload.upload, async (request) => {
     if (!request.isMultipart()) throw refuse(CODE.uploadNoFile, {}, { status: 400 });
     const raw: Record<string, string> = {};
-    let saved: number | null = null;
-    // throwFileSizeLimit off: a part over the limit ends truncated and is refused here (2700, naming the limit).
-    // defParamCharset: browsers send a file name's UTF-8 bytes as they are (RFC 7578), not latin1.
-    for await (const part of request.parts({ limits: { fileSize: limit, files: 1 }, throwFileSizeLimit: false, defParamCharset: 'utf8' } as Parameters<typeof request.parts>[0])) {
-      if (part.type === 'field') {
-        raw[part.fieldname] = String(part.value);
-        continue;
-      }
-      // Every check that needs no byte of the file runs before one is written.
-      const fields = (() => {
-        try {
-          return checkFields(raw);
-        } catch (error) {
-          void drain(part);
-          throw error;
+    let kept: { storageName: string; fileName: string; ext: string; bytes: number; sha256: string; fields: UploadFieldValues; category: string } | null = null;
+    // A written file is removed on any failure until its row exists: the body may still turn out
+    // malformed or carry a second file after it, and the insert itself may fail.
+    let written: string | null = null;
+    try {
+      // throwFileSizeLimit off: a part over the limit ends truncated and is refused here (2700, naming the limit).
+      // defParamCharset: browsers send a file name's UTF-8 bytes as they are (RFC 7578), not latin1.
+      const parts = request.parts({ limits: { fileSize: limit, files: 1 }, throwFileSizeLimit: false, defParamCharset: 'utf8' } as Parameters<typeof request.parts>[0]);
+      for await (const part of formParts(parts, unreadable)) {
+        if (part.type === 'field') {
+          raw[part.fieldname] = String(part.value);
+          continue;
         }
-      })();
-      const refuseEarly = async (error: Error) => {
-        await drain(part);
-        return error;
-      };
-      const fileName = path.basename(part.filename || '').slice(0, 255);
-      const ext = extensionOf(fileName);
-      if (!fileName) throw await refuseEarly(refuse(CODE.uploadNoFile, {}, { status: 400 }));
-      if (!isAcceptedExtension(ext)) throw await refuseEarly(refuse(CODE.uploadTypeNotAccepted, { ext: ext || '-', accepted: ACCEPTED_EXTENSIONS.join(', ') }));
-      const target = await orderAccess(app.db, request, fields.orderNo);
-      if (target.access === 'none') throw await refuseEarly(refuse(CODE.uploadOwnerUnknown, { orderNo: fields.orderNo }));
-      if (target.access !== 'change') throw await refuseEarly(refuse(CODE.uploadRecordLocked));
-      const setting = target.businessCode ? await store.settingOf(app.db, target.businessCode) : null;
-      if (setting && !setting.attachmentFlag) throw await refuseEarly(refuse(CODE.uploadOff));
-      if (setting?.attachmentOuterUrl) throw await refuseEarly(refuse(CODE.uploadExternal, { url: setting.attachmentOuterUrl }));
-      // A decision draft is shared by the record's reviewers: each counts only their own files.
-      const own = ownerOf(fields.orderNo)?.kind === 'decisionDraft' ? request.user!.id : undefined;
-      if (setting && remainingSlots(setting, await store.countFiles(app.db, fields.orderNo, own)) <= 0) throw await refuseEarly(refuse(CODE.uploadCountLimit, { max: setting.attachmentSize }));
-      const category = fields.fileBusinessType ?? ATTACHMENT_DEFAULT_CATEGORY;
-      if (setting && !isKnownCategory(setting, category)) throw await refuseEarly(refuse(CODE.uploadCategoryUnknown, { type: category }));
+        // Every check that needs no byte of the file runs before one is written.
+        const fields = (() => {
+          try {
+            return checkFields(raw);
+          } catch (error) {
+            void drain(part);
+            throw error;
+          }
+        })();
+        const refuseEarly = async (error: Error) => {
+          await drain(part);
+          return error;
+        };
+        const given = part.filename || '';
+        if (CONTROL_CHARACTER.test(given)) throw await refuseEarly(refuse(CODE.uploadBadFileName, {}, { status: 400 }));
+        const fileName = shortened(path.basename(given));
+        const ext = extensionOf(fileName);
+        if (!fileName) throw await refuseEarly(refuse(CODE.uploadNoFile, {}, { status: 400 }));
+        if (!isAcceptedExtension(ext)) throw await refuseEarly(refuse(CODE.uploadTypeNotAccepted, { ext: ext || '-', accepted: ACCEPTED_EXTENSIONS.join(', ') }));
+        const target = await orderAccess(app.db, request, fields.orderNo);
+        if (target.access === 'none') throw await refuseEarly(refuse(CODE.uploadOwnerUnknown, { orderNo: fields.orderNo }));
+        if (target.access !== 'change') throw await refuseEarly(refuse(CODE.uploadRecordLocked));
+        const setting = target.businessCode ? await store.settingOf(app.db, target.businessCode) : null;
+        if (setting && !setting.attachmentFlag) throw await refuseEarly(refuse(CODE.uploadOff));
+        if (setting?.attachmentOuterUrl) throw await refuseEarly(refuse(CODE.uploadExternal, { url: setting.attachmentOuterUrl }));
+        // A decision draft is shared by the record's reviewers: each counts only their own files.
+        const own = ownerOf(fields.orderNo)?.kind === 'decisionDraft' ? request.user!.id : undefined;
+        if (setting && remainingSlots(setting, await store.countFiles(app.db, fields.orderNo, own)) <= 0) throw await refuseEarly(refuse(CODE.uploadCountLimit, { max: setting.attachmentSize }));
+        const category = fields.fileBusinessType ?? ATTACHMENT_DEFAULT_CATEGORY;
+        if (setting && !isKnownCategory(setting, category)) throw await refuseEarly(refuse(CODE.uploadCategoryUnknown, { type: category }));
 
-      // Streamed to disk under a generated name, hashed on the way; nothing of it is kept in memory.
-      const storageName = storageNameFor(fileName);
-      const location = path.join(filesDir, storageName);
-      fs.mkdirSync(filesDir, { recursive: true });
-      const hash = createHash('sha256');
-      let bytes = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _e, next) {
-          hash.update(chunk);
-          bytes += chunk.length;
-          next(null, chunk);
-        },
-      });
-      try {
-        await pipeline(part.file, meter, fs.createWriteStream(location, { flags: 'wx' }));
+        // Streamed to disk under a generated name, hashed on the way; nothing of it is kept in memory.
+        const storageName = storageNameFor(fileName);
+        const location = path.join(filesDir, storageName);
+        fs.mkdirSync(filesDir, { recursive: true });
+        const hash = createHash('sha256');
+        let bytes = 0;
+        const meter = new Transform({
+          transform(chunk: Buffer, _e, next) {
+            hash.update(chunk);
+            bytes += chunk.length;
+            next(null, chunk);
+          },
+        });
+        written = location;
+        await pipePart(part, [meter, fs.createWriteStream(location, { flags: 'wx' })], unreadable);
         if (part.file.truncated) throw tooLarge();
         const fits = await contentFits(location, ext);
         if (!fits.fits) throw refuse(CODE.uploadContentMismatch, { fileName, ext });
-      } catch (error) {
-        fs.rmSync(location, { force: true });
-        throw error;
+        kept = { storageName, fileName, ext, bytes, sha256: hash.digest('hex'), fields, category };
       }
+      if (!kept) throw refuse(CODE.uploadNoFile, {}, { status: 400 });
+      const { fields, fileName, ext } = kept;
       const owner = ownerOf(fields.orderNo);
       const row = await app.db
         .insertInto('uploadFile')
         .values({
           orderNo: fields.orderNo,
           systemCode: fields.systemCode ?? ATTACHMENT_SYSTEM_CODE,
-          fileBusinessType: category,
+          fileBusinessType: kept.category,
           originalFileName: fileName,
           fileExtName: ext,
           mimeType: MIME[ext] ?? 'application/octet-stream',
-          byteSize: bytes,
-          sha256: hash.digest('hex'),
-          storageName,
+          byteSize: kept.bytes,
+          sha256: kept.sha256,
+          storageName: kept.storageName,
           comment: fields.comment || null,
           createdBy: request.user!.id,
           deleteFlag: '1',
@@ -156,10 +182,12 @@ export default async function uploadRoutes(app: FastifyInstance) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      saved = row.id;
+      written = null;
+      return ok(await store.oneFile(app.db, row.id, request.lang));
+    } catch (error) {
+      if (written) fs.rmSync(written, { force: true });
+      throw error;
     }
-    if (saved === null) throw refuse(CODE.uploadNoFile, {}, { status: 400 });
-    return ok(await store.oneFile(app.db, saved, request.lang));
   });
 
   /** The files under an orderNo the caller may read: a record's if they may read it; of a draft, their own. */
