@@ -185,3 +185,87 @@ test('an administrator grants a duty to staff, who find its page after logging i
   granted = null;
   await admin.context().close();
 });
+
+test('a keyboard alone grants pages: Space ticks the focused page or group, Enter only selects, the save keeps the ticks', async ({ page }) => {
+  const code = `RATE_KEEPER${test.info().retry ? `_${test.info().retry}` : ''}`;
+  await loginAs(page, ADMIN);
+  await page.goto('/index.html#/duty');
+  await expect(rows(page, 'duty').first()).toBeVisible();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await field(page, 'dutyCode').fill(code);
+  await field(page, 'dutyName').fill('利率维护员');
+  await field(page, 'dutyNameEn').fill('Rate keeper');
+  await form(page).getByRole('button', { name: '保存', exact: true }).click();
+  await form(page).getByRole('button', { name: '提交', exact: true }).click();
+  await expect(form(page)).toHaveCount(0);
+  const duty = rows(page, 'duty').filter({ hasText: code });
+  const trigger = duty.getByRole('button', { name: '功能权限' });
+
+  // From here on, keys only.
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const tree = page.getByTestId('function-tree-dialog');
+  const filter = tree.getByLabel('筛选页面（名称或所属菜单）');
+  // The dialog opens on 关闭 (close), its first control while the tree loads; back past the tree to the filter.
+  await expect(tree.getByTestId('function-leaf').first()).toBeVisible();
+  await expect(tree.getByRole('button', { name: '关闭' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(filter).toBeFocused();
+  await page.keyboard.type('汇率');
+  // The Rates area: 利率管理 (2 pages), 基准利率 (4), 汇率 (1).
+  await expect(tree.getByTestId('function-leaf')).toHaveCount(7);
+  const leaf = (name: string) => tree.getByTestId('function-leaf').filter({ has: page.getByText(name, { exact: true }) });
+  const group = (name: string) => tree.locator('[role=treeitem]:has(> [data-part=branch-control])').filter({ has: page.locator('> [data-part=branch-control]', { hasText: new RegExp(`^${name}$`) }) });
+  const rateTypes = leaf('利率类型');
+
+  await page.keyboard.press('Tab');
+  await expect(group('利率汇率').locator('> [data-part=branch-control]')).toBeFocused();
+  // 利率管理, its two pages, 基准利率, its four pages: the last is 利率类型.
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
+  await expect(rateTypes).toBeFocused();
+  await expect(rateTypes).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Space');
+  await expect(rateTypes).toHaveAttribute('aria-checked', 'true');
+  await expect(rateTypes.getByRole('checkbox')).toBeChecked();
+  await expect(group('基准利率')).toHaveAttribute('aria-checked', 'mixed');
+  // Space again unticks it; a third time ticks it again.
+  await page.keyboard.press('Space');
+  await expect(rateTypes).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Space');
+  await expect(rateTypes).toHaveAttribute('aria-checked', 'true');
+  // Enter selects, as it did: it ticks nothing and unticks nothing.
+  await page.keyboard.press('Enter');
+  await expect(rateTypes).toHaveAttribute('aria-selected', 'true');
+  await expect(rateTypes).toHaveAttribute('aria-checked', 'true');
+  await expect(tree).toBeVisible();
+
+  // A group: Space ticks every page it holds, and leaves it open.
+  await page.keyboard.press('End');
+  await expect(leaf('汇率')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(group('汇率').locator('> [data-part=branch-control]')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(group('汇率')).toHaveAttribute('aria-checked', 'true');
+  await expect(group('汇率')).toHaveAttribute('aria-expanded', 'true');
+  await expect(leaf('汇率')).toHaveAttribute('aria-checked', 'true');
+  await expect(group('利率汇率')).toHaveAttribute('aria-checked', 'mixed');
+  await expect(leaf('利率')).toHaveAttribute('aria-checked', 'false');
+
+  // Out of the tree: 关闭 (close), then 保存 (save).
+  await page.keyboard.press('Tab');
+  await expect(tree.getByRole('button', { name: '关闭' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(tree.getByRole('button', { name: '保存' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(tree).toHaveCount(0);
+
+  // Opened again (unfiltered): the two pages are granted, and nothing else.
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(leaf('利率类型')).toHaveAttribute('aria-checked', 'true');
+  await expect(leaf('汇率')).toHaveAttribute('aria-checked', 'true');
+  await expect(tree.getByTestId('function-leaf').and(page.locator('[aria-checked=true]'))).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(tree).toHaveCount(0);
+});

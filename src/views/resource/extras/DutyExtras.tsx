@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Button, Checkmark, Dialog, Input, Portal, Spinner, Stack, Text, TreeView, createTreeCollection, useTreeViewNodeContext } from '@chakra-ui/react';
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { Button, Checkmark, Dialog, Input, Portal, Spinner, Stack, Text, TreeView, createTreeCollection, useTreeViewContext, useTreeViewNodeContext, type TreeViewNodeState } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { contract, type FunctionNode } from '../../../shared/contract';
@@ -79,6 +79,74 @@ function NodeCheckbox({ name }: { name: string }) {
   );
 }
 
+/** A tree item's checked state as ARIA names it, so a screen reader says it on the focused node. */
+const ariaChecked = (checked: TreeViewNodeState['checked']) => (checked === 'indeterminate' ? 'mixed' : checked);
+
+/**
+ * Space on the focused node ticks or unticks it as a click on its checkbox does (a group: the
+ * pages it shows). Zag's tree (1.43) has no key for its checkboxes, which it keeps out of the
+ * tab order: its Space does what Enter does, select (and open or close a group), so a keyboard
+ * could not grant anything. Handled on the node, before the tree's own handler, which leaves
+ * an event whose default is prevented alone; Enter stays Zag's.
+ */
+function useSpaceChecks(): (event: KeyboardEvent) => void {
+  const tree = useTreeViewContext();
+  const node = useTreeViewNodeContext();
+  return (event) => {
+    if (event.key !== ' ' || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing || node.disabled) return;
+    event.preventDefault();
+    tree.toggleChecked(node.value, node.isBranch);
+  };
+}
+
+function FunctionBranchControl({ name }: { name: string }) {
+  return (
+    <TreeView.BranchControl onKeyDown={useSpaceChecks()}>
+      <NodeCheckbox name={name} />
+      <TreeView.BranchIndicator />
+      <TreeView.BranchText>{name}</TreeView.BranchText>
+    </TreeView.BranchControl>
+  );
+}
+
+function FunctionLeaf({ name }: { name: string }) {
+  const node = useTreeViewNodeContext();
+  return (
+    <TreeView.Item data-testid="function-leaf" aria-checked={ariaChecked(node.checked)} onKeyDown={useSpaceChecks()}>
+      <NodeCheckbox name={name} />
+      <TreeView.ItemText>{name}</TreeView.ItemText>
+    </TreeView.Item>
+  );
+}
+
+/**
+ * The tree's nodes, as Chakra's TreeView.Node draws them but for each group's own treeitem
+ * carrying its checked state (TreeView.Node gives every group the same props).
+ */
+function FunctionNodes({ collection, node, indexPath }: { collection: ReturnType<typeof createTreeCollection<TreeNode>>; node: TreeNode; indexPath: number[] }) {
+  return (
+    <TreeView.NodeProvider node={node} indexPath={indexPath}>
+      <TreeView.NodeContext>
+        {(state) =>
+          state.isBranch ? (
+            <TreeView.Branch aria-checked={ariaChecked(state.checked)}>
+              <FunctionBranchControl name={node.name} />
+              <TreeView.BranchContent>
+                <TreeView.BranchIndentGuide />
+                {collection.getNodeChildren(node).map((child, i) => (
+                  <FunctionNodes key={child.id} collection={collection} node={child} indexPath={[...indexPath, i]} />
+                ))}
+              </TreeView.BranchContent>
+            </TreeView.Branch>
+          ) : (
+            <FunctionLeaf name={node.name} />
+          )
+        }
+      </TreeView.NodeContext>
+    </TreeView.NodeProvider>
+  );
+}
+
 function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: number; duty: string; onClosed: () => void; onSaved: () => void }) {
   const { t } = useI18n();
   const logic = useMemo(
@@ -111,6 +179,10 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
     return collection.filter((n) => found.has(Number(n.id)));
   }, [collection, view.items, leaves, filter]);
   const nothingFound = shown.getNodeChildren(shown.rootNode).length === 0;
+  // Zag keeps the last focused node the tree's one stop for Tab. Once the filter hides it, no
+  // node would be and Tab would pass the tree by; the first node shown is then.
+  const [focused, setFocused] = useState<string | null>(null);
+  const focusedValue = focused !== null && shown.findNode(focused) ? focused : null;
   const { checkedValue, onCheckedChange, ...treeData } = view.getTreeProps();
   // Three levels, a few dozen groups: every branch starts open, so every granted page shows.
   const branches = useMemo(() => view.items.filter((f) => !leaves.has(f.id)).map((f) => String(f.id)), [view.items, leaves]);
@@ -143,29 +215,17 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
                     collection={shown}
                     size="sm"
                     defaultExpandedValue={branches}
+                    focusedValue={focusedValue}
+                    onFocusChange={(d) => setFocused(d.focusedValue)}
                     checkedValue={checkedValue}
                     // Only pages are granted; Chakra adds a branch's own value when all its pages are ticked.
                     onCheckedChange={(d) => onCheckedChange({ checkedValue: d.checkedValue.filter((v) => leaves.has(Number(v))) })}
                   >
                     <TreeView.Label srOnly>{t('admin.tree.label')}</TreeView.Label>
                     <TreeView.Tree>
-                      <TreeView.Node<TreeNode>
-                        indentGuide={<TreeView.BranchIndentGuide />}
-                        render={({ node, nodeState }) =>
-                          nodeState.isBranch ? (
-                            <TreeView.BranchControl>
-                              <NodeCheckbox name={node.name} />
-                              <TreeView.BranchIndicator />
-                              <TreeView.BranchText>{node.name}</TreeView.BranchText>
-                            </TreeView.BranchControl>
-                          ) : (
-                            <TreeView.Item data-testid="function-leaf">
-                              <NodeCheckbox name={node.name} />
-                              <TreeView.ItemText>{node.name}</TreeView.ItemText>
-                            </TreeView.Item>
-                          )
-                        }
-                      />
+                      {shown.getNodeChildren(shown.rootNode).map((node, i) => (
+                        <FunctionNodes key={node.id} collection={shown} node={node} indexPath={[i]} />
+                      ))}
                     </TreeView.Tree>
                   </TreeView.Root>
                 )}
