@@ -15,6 +15,13 @@ import {
  * the `now` the caller passes.
  *
  * Refusals throw an Error whose message is INVALID_DATE, like the amount helper's NOT_A_NUMBER.
+ *
+ * Every date or time shown as text goes through here, never the browser's toLocaleString (its
+ * shape follows the language: "2026/11/29 14:13:16", "11/29/2026, 2:13:16 PM"). The spec names
+ * no place for the full form; the portal uses it where a list stamps records or events that can
+ * fall within one minute (a resource's created and updated columns, saved forms and templates,
+ * the outbox, online users, a restored draft) and the short form elsewhere (reminders, export
+ * jobs, a lock's end, a QR login request, approvals, to-dos, the watermark).
  */
 
 export const INVALID_DATE = 'date is not a valid date';

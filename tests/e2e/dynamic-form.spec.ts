@@ -36,6 +36,8 @@ async function createTemplate(page: Page, code: string, name: string, fields: un
   await editor.getByTestId('save-template').click();
   await expect(editor).toHaveCount(0);
   await expect(page.getByTestId('template-row').filter({ hasText: code })).toHaveCount(1);
+  // Widgets §9: when it was last changed, in full (with seconds), not the browser's "2026/11/29 14:13:16".
+  await expect(page.getByTestId('template-row').filter({ hasText: code }).locator('td').nth(4)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 }
 
 async function openNewForm(page: Page, code: string): Promise<void> {
@@ -90,6 +92,8 @@ test('an administrator writes a template; a form built from it validates on blur
   await page.reload();
   const row = page.getByTestId('saved-form').filter({ hasText: code }).first();
   await expect(row).toContainText('贷款申请');
+  // Widgets §9: when it was last saved, in full (with seconds), not the browser's "2026/11/29 14:13:16".
+  await expect(row.locator('td').nth(3)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await row.getByTestId('open-form').click();
   const opened = page.getByTestId('form-panel').getByTestId('dynamic-form');
   await expect(opened).toHaveAttribute('data-mode', 'viewing');

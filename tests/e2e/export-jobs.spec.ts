@@ -123,6 +123,8 @@ test('200,000 rates as all data: asked first, run as a job with its progress, th
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   await expect(job.getByTestId('export-job-rows')).toHaveText('已导出 200,000 / 200,000 条');
   await expect(jobs.getByRole('status')).toHaveCount(0);
+  // Widgets §9: when it was asked for and until when its file is kept, as YYYY-MM-DD HH:mm.
+  await expect(job.getByTestId('export-job-times')).toHaveText(/^提交于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 保留至 \d{4}-\d{2}-\d{2} \d{2}:\d{2} · /);
   await expectNoRawLocaleKeys(page);
 
   const [download] = await Promise.all([page.waitForEvent('download'), job.getByTestId('export-job-download').click()]);
@@ -143,6 +145,18 @@ test('200,000 rates as all data: asked first, run as a job with its progress, th
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(jobs).toHaveCount(0);
+
+  // In English the times keep the same shape (before, the browser's "11/29/2026, 2:13:16 PM").
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.reload();
+    await page.getByTestId('export-jobs-trigger').click();
+    await expect(job.getByTestId('export-job-times')).toHaveText(/^Requested \d{4}-\d{2}-\d{2} \d{2}:\d{2} · Kept until \d{4}-\d{2}-\d{2} \d{2}:\d{2} · /);
+    await expectNoRawLocaleKeys(page);
+  } finally {
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+  }
 });
 
 test('more than 1,000,000 rates: the export is refused in the dialog with its message, nothing sent', async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { capitalAmount, CAPITAL_AMOUNT_TOO_LARGE, CAPITAL_AMOUNT_TOO_PRECISE } from '../../src/shared/capital-amount';
-import { DATE_RANGE_SHORTCUTS } from '../../src/shared/constants';
+import { DATE_RANGE_SHORTCUTS, DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT } from '../../src/shared/constants';
 import {
   INVALID_DATE,
   dateRangeFor,
@@ -115,6 +115,36 @@ describe('date formats', () => {
     expect(formatDate(moment.getTime())).toBe('2024-01-05');
     expect(dateText(null)).toBe('');
     expect(dateText(moment)).toBe('2024-01-05');
+  });
+
+  it('writes a server time (ISO, UTC) in the user’s local time, not in UTC and not by the language', () => {
+    // The machine's own zone: what the browser shows is its user's clock. Read back with the
+    // Date getters, not with date-fns, so the check does not lean on what it checks.
+    const iso = '2026-11-29T06:13:16.000Z';
+    const at = new Date(iso);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const day = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+    expect(formatDateTime(iso)).toBe(`${day} ${two(at.getHours())}:${two(at.getMinutes())}`);
+    expect(formatDateTimeFull(iso)).toBe(`${day} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`);
+    expect(formatDate(iso)).toBe(day);
+    // Never the locale's shape ("2026/11/29 14:13:16", "11/29/2026, 2:13:16 PM").
+    expect(formatDateTimeFull(iso)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('pads every field, midnight and single digits included', () => {
+    const early = new Date(2027, 2, 4, 0, 5, 9);
+    expect(formatDateTime(early)).toBe('2027-03-04 00:05');
+    expect(formatDateTimeFull(early)).toBe('2027-03-04 00:05:09');
+    expect(formatDate(early)).toBe('2027-03-04');
+  });
+
+  it('writes a nullable time as the text of the pattern asked for, empty when there is none', () => {
+    const iso = new Date(2026, 10, 29, 14, 13, 16).toISOString();
+    expect(dateText(iso, DATE_TIME_FORMAT)).toBe('2026-11-29 14:13');
+    expect(dateText(iso, DATE_TIME_FULL_FORMAT)).toBe('2026-11-29 14:13:16');
+    expect(dateText(null, DATE_TIME_FORMAT)).toBe('');
+    expect(dateText(undefined, DATE_TIME_FORMAT)).toBe('');
+    expect(dateText('', DATE_TIME_FORMAT)).toBe('');
   });
 
   it('refuses invalid dates when formatting', () => {

@@ -5,6 +5,7 @@ import type { FormMode, FormSource } from '../../machines/dynamic-form.machine';
 import { contract, type ElementRow } from '../../shared/contract';
 import { call } from '../../services/http/call';
 import { useI18n } from '../../services/i18n/react';
+import { formatDateTimeFull } from '../../shared/date-format';
 import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { PagedList } from '../../widgets/paged-list/PagedList';
@@ -91,7 +92,7 @@ function Page() {
                       {r.templateName} <Text as="span" color="fg.muted">({r.templateCode})</Text>
                     </Table.Cell>
                     <Table.Cell>{r.creatorName ?? ''}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{new Date(r.updatedAt).toLocaleString(lang)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.updatedAt)}</Table.Cell>
                     <Table.Cell>{r.version}</Table.Cell>
                     <Table.Cell>
                       <Button size="xs" variant="outline" onClick={() => show({ kind: 'existing', id: r.id }, 'view')} data-testid="open-form">

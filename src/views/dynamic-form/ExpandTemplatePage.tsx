@@ -11,6 +11,7 @@ import { call } from '../../services/http/call';
 import { ApiError } from '../../services/http/client';
 import { inspect } from '../../services/inspector';
 import { useI18n } from '../../services/i18n/react';
+import { formatDateTimeFull } from '../../shared/date-format';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
 import { LookupOffer } from './LookupOffer';
@@ -104,7 +105,7 @@ function Page() {
                     <Table.Cell>
                       <Badge colorPalette={enabled ? 'green' : 'gray'}>{t(enabled ? 'dynamic.admin.enabled' : 'dynamic.admin.disabled')}</Badge>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{new Date(r.updatedAt).toLocaleString(lang)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.updatedAt)}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
                         <Button size="xs" variant="outline" onClick={() => void edit(r)} data-testid="edit-template">

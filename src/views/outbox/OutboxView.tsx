@@ -1,6 +1,7 @@
 import { Box, Button, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { shellApi, type OutboxMessage } from '../../services/api/shell';
 import { useI18n } from '../../services/i18n/react';
+import { formatDateTimeFull } from '../../shared/date-format';
 import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
 
@@ -12,7 +13,7 @@ const fetchOutbox: FetchPage<OutboxMessage> = ({ start, limit }) => shellApi.out
  * the forgot-password flow) while no mail server is configured. Newest first.
  */
 export default function OutboxView() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const list = usePagedList(fetchOutbox);
   return (
     <Stack gap="4" data-testid="outbox">
@@ -35,7 +36,7 @@ export default function OutboxView() {
             <Table.Body>
               {rows.map((m) => (
                 <Table.Row key={m.id} data-testid="outbox-message" {...list.getRowProps(m)}>
-                  <Table.Cell whiteSpace="nowrap">{new Date(m.createdAt).toLocaleString(lang)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(m.createdAt)}</Table.Cell>
                   <Table.Cell>{m.recipient}</Table.Cell>
                   <Table.Cell>{m.subject}</Table.Cell>
                   <Table.Cell><Box whiteSpace="pre-wrap">{m.body}</Box></Table.Cell>

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Alert, Box, Button, Card, Field, Flex, Heading, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { profileMachine, type Loaded } from '../../machines/profile.machine';
 import { connectProfile } from '../../machines/profile.connect';
 import { profileApi } from '../../services/api/profile';
 import { clearDraft, loadDraft, saveDraft } from '../../services/draft';
-import { DATE_TIME_FULL_FORMAT, GENDERS, FORM_LAYOUT } from '../../shared/constants';
+import { GENDERS, FORM_LAYOUT } from '../../shared/constants';
+import { formatDateTimeFull } from '../../shared/date-format';
 import { useI18n } from '../../services/i18n/react';
 import type { ProfileValues } from '../../shared/profile-rules';
 import { contract, maxLengthOf } from '../../shared/contract';
@@ -82,7 +82,7 @@ export default function ProfileView() {
               {api.restoredAt !== null && (
                 <Alert.Root status="info" data-testid="draft-restored">
                   <Alert.Indicator />
-                  <Alert.Title>{t('request.profile.draftRestored', { time: format(api.restoredAt, DATE_TIME_FULL_FORMAT) })}</Alert.Title>
+                  <Alert.Title>{t('request.profile.draftRestored', { time: formatDateTimeFull(api.restoredAt) })}</Alert.Title>
                 </Alert.Root>
               )}
               <Box display="grid" gridTemplateColumns={{ base: '1fr', md: `repeat(${layout.columns}, 1fr)` }} gap="4">

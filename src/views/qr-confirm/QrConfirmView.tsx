@@ -6,6 +6,7 @@ import { qrConfirmMachine, type QrConfirmDetail } from '../../machines/qr-confir
 import { connectQrConfirm } from '../../machines/qr-confirm.connect';
 import { loginApi } from '../../services/api/login';
 import { useI18n } from '../../services/i18n/react';
+import { formatDateTime } from '../../shared/date-format';
 import { inspect } from '../../services/inspector';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 
@@ -24,7 +25,7 @@ const qrConfirmLogic = qrConfirmMachine.provide({
  * Laid out for a phone's width first: the details stack, long values wrap.
  */
 export default function QrConfirmView() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const { qrId = '' } = useParams<{ qrId: string }>();
   const [snapshot, send] = useMachine(qrConfirmLogic, { input: { qrId }, inspect });
   const api = connectQrConfirm(snapshot, send);
@@ -54,7 +55,7 @@ export default function QrConfirmView() {
             <DataList.Root orientation="vertical" gap="3" {...api.getDetailProps()}>
               <DataList.Item>
                 <DataList.ItemLabel>{t('shell.qrConfirm.requestedAt')}</DataList.ItemLabel>
-                {value(new Date(detail.createdAt).toLocaleString(lang), 'qr-confirm-time')}
+                {value(formatDateTime(detail.createdAt), 'qr-confirm-time')}
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('shell.qrConfirm.address')}</DataList.ItemLabel>

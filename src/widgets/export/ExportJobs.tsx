@@ -5,7 +5,8 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { exportJobsMachine } from '../../machines/export-jobs.machine';
 import { connectExportJobs } from '../../machines/export-jobs.connect';
-import { DRAWER_DEFAULT_WIDTH, EXPORT_CONFIRM_ABOVE } from '../../shared/constants';
+import { DATE_TIME_FORMAT, DRAWER_DEFAULT_WIDTH, EXPORT_CONFIRM_ABOVE } from '../../shared/constants';
+import { dateText } from '../../shared/date-format';
 import type { ExportJob } from '../../shared/contract/export';
 import { deleteExportJob, downloadExportJob, listExportJobs } from '../../services/api/export';
 import { onPendingExports, pendingExports, syncPendingExports } from '../../services/export-notes';
@@ -44,7 +45,7 @@ export function ExportJobs({ openSignal = 0 }: ExportJobsProps) {
     if (openSignal > 0) send({ type: 'LIST.OPEN' });
   }, [openSignal, send]);
   const number = new Intl.NumberFormat(lang);
-  const when = (at: string | null) => (at ? new Date(at).toLocaleString(lang) : '');
+  const when = (at: string | null) => dateText(at, DATE_TIME_FORMAT);
   const label = pending ? t('export.jobs.openWithCount', { count: pending }) : t('export.jobs.open');
 
   return (
@@ -107,7 +108,7 @@ export function ExportJobs({ openSignal = 0 }: ExportJobsProps) {
                             {t(`export.jobs.status.${job.status}`)}
                           </Badge>
                         </HStack>
-                        <Text fontSize="xs" color="fg.muted">
+                        <Text fontSize="xs" color="fg.muted" data-testid="export-job-times">
                           {t('export.jobs.created', { at: when(job.createdAt) })}
                           {job.expiresAt ? ` · ${t('export.jobs.expires', { at: when(job.expiresAt) })}` : ''}
                           {job.byteSize !== null ? ` · ${t('export.jobs.size', { size: number.format(Math.ceil(job.byteSize / 1024)) })}` : ''}

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { format } from 'date-fns';
-import { DATE_TIME_FORMAT } from '../../shared/constants';
+import { formatDateTime } from '../../shared/date-format';
 import type { LoginUserInfo } from '../../shared/contract/common';
 import { useI18n } from '../../services/i18n/react';
 import { mountWatermark } from './watermark';
@@ -17,7 +16,7 @@ export function Watermark({ user }: { user: Pick<LoginUserInfo, 'userCode' | 'us
   const account = user?.userCode ?? '';
   useEffect(() => {
     if (!account) return undefined;
-    return mountWatermark(document, () => ({ name, userAccount: account, time: format(new Date(), DATE_TIME_FORMAT) }));
+    return mountWatermark(document, () => ({ name, userAccount: account, time: formatDateTime(new Date()) }));
   }, [name, account]);
   return null;
 }

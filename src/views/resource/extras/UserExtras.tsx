@@ -6,6 +6,7 @@ import { contract, type DutyOption, type OnlineUser } from '../../../shared/cont
 import { call } from '../../../services/http/call';
 import { inspect } from '../../../services/inspector';
 import { useI18n } from '../../../services/i18n/react';
+import { formatDateTime, formatDateTimeFull } from '../../../shared/date-format';
 import { userPasswordResetMachine, type PasswordResetAnswer } from '../../../machines/user-password-reset.machine';
 import { connectPasswordReset } from '../../../machines/user-password-reset.connect';
 import { userLockMachine, type LockState } from '../../../machines/user-lock.machine';
@@ -131,7 +132,7 @@ function ResetPasswordDialog({ userId, user, onClosed }: { userId: number; user:
 const toIso = (local: string) => new Date(local).toISOString();
 
 function LockDialog({ userId, user, onClosed, onSaved }: { userId: number; user: string; onClosed: () => void; onSaved: () => void }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const logic = useMemo(
     () =>
       userLockMachine.provide({
@@ -168,7 +169,7 @@ function LockDialog({ userId, user, onClosed, onSaved }: { userId: number; user:
                     <HStack>
                       <Text color="fg.muted">{t('admin.lock.current')}</Text>
                       <Badge colorPalette={current.locked ? 'red' : 'green'} data-part="lock-state">
-                        {current.locked && current.lockedUntil ? t('admin.lock.lockedUntil', { time: new Date(current.lockedUntil).toLocaleString(lang) }) : t('admin.lock.notLocked')}
+                        {current.locked && current.lockedUntil ? t('admin.lock.lockedUntil', { time: formatDateTime(current.lockedUntil) }) : t('admin.lock.notLocked')}
                       </Badge>
                     </HStack>
                     <Text fontSize="sm" color="fg.muted">{t('admin.lock.explain')}</Text>
@@ -295,9 +296,8 @@ export function UserToolbar({ display }: ToolbarExtraProps) {
 }
 
 function OnlineUsers() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const list = usePagedList(fetchOnline);
-  const when = (iso: string) => new Date(iso).toLocaleString(lang);
   return (
     <Stack gap="3">
       <HStack justify="flex-end">
@@ -322,8 +322,8 @@ function OnlineUsers() {
                     <Table.Cell>{r.userCode}</Table.Cell>
                     <Table.Cell>{r.userName}</Table.Cell>
                     <Table.Cell>{r.orgCode ?? ''}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{when(r.loginAt)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{when(r.lastSeenAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.loginAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.lastSeenAt)}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { shellApi, type Reminder } from '../../../services/api/shell';
 import { ask } from '../../../services/http/questions';
 import { useI18n } from '../../../services/i18n/react';
+import { formatDateTime } from '../../../shared/date-format';
 import { PagedList } from '../../paged-list/PagedList';
 import { usePagedList, type FetchPage, type RunAction } from '../../paged-list/usePagedList';
 
@@ -12,7 +13,7 @@ const change: RunAction<Change> = (c) => (c.op === 'cancel' ? shellApi.cancelRem
 
 /** The user's reminders, newest first, a page at a time; cancel one or (asked first) all. */
 export default function RemindersPanel() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const list = usePagedList(fetchReminders, change);
 
   const cancelAll = async () => {
@@ -47,7 +48,7 @@ export default function RemindersPanel() {
                       {r.status === 'unread' && <Badge colorPalette="red">{t('shell.reminders.unread')}</Badge>}
                     </HStack>
                     <Text fontSize="sm">{r.content}</Text>
-                    <Text fontSize="xs" color="fg.muted">{new Date(r.createdAt).toLocaleString(lang)}</Text>
+                    <Text fontSize="xs" color="fg.muted" data-testid="reminder-time">{formatDateTime(r.createdAt)}</Text>
                   </Box>
                   <Button size="xs" variant="ghost" {...list.getActionProps({ op: 'cancel', id: r.id })} aria-label={t('shell.reminders.cancelOne', { title: r.title })}>
                     {t('shell.reminders.cancel')}
