@@ -70,16 +70,22 @@ export function checkPassword(password: string, rule: PasswordRule, userCode?: s
   return problems;
 }
 
+/** What can be wrong with a rule itself, under the same message keys as a password's problems. */
+export interface RuleProblem {
+  key: 'minBelowFloor' | 'maxAboveCeiling' | 'minAboveMax';
+  params: Record<string, number>;
+}
+
 /** What is wrong with a rule an administrator wants to save; empty when it can be saved. */
-export function ruleProblems(rule: PasswordRule): string[] {
-  const out: string[] = [];
-  if (rule.minLength < PASSWORD_LENGTH_FLOOR) out.push(`minLength >= ${PASSWORD_LENGTH_FLOOR}`);
-  if (rule.maxLength > PASSWORD_LENGTH_CEILING) out.push(`maxLength <= ${PASSWORD_LENGTH_CEILING}`);
-  if (rule.minLength > rule.maxLength) out.push('minLength <= maxLength');
+export function ruleProblems(rule: PasswordRule): RuleProblem[] {
+  const out: RuleProblem[] = [];
+  if (rule.minLength < PASSWORD_LENGTH_FLOOR) out.push({ key: 'minBelowFloor', params: { min: rule.minLength, floor: PASSWORD_LENGTH_FLOOR } });
+  if (rule.maxLength > PASSWORD_LENGTH_CEILING) out.push({ key: 'maxAboveCeiling', params: { max: rule.maxLength, ceiling: PASSWORD_LENGTH_CEILING } });
+  if (rule.minLength > rule.maxLength) out.push({ key: 'minAboveMax', params: { min: rule.minLength, max: rule.maxLength } });
   return out;
 }
 
 /** Localises the problems with any translate function (rosetta's t on either side). */
-export function describeProblems(problems: PasswordProblem[], t: (key: string, params?: Record<string, unknown>) => string): string {
+export function describeProblems(problems: ReadonlyArray<PasswordProblem | RuleProblem>, t: (key: string, params?: Record<string, unknown>) => string): string {
   return problems.map((p) => t(`passwordRule.${p.key}`, p.params)).join(t('passwordRule.separator'));
 }

@@ -81,6 +81,13 @@ describe.each(availableBackends())('query page settings on %s', (backend) => {
       await clear(admin);
     });
 
+    it('names the values a literal field may take (a union of them reported each as a const before: "must be one of: ")', async () => {
+      const res = await post(c.saveQuery.path, { code: PAGE, operationType: 1, name: 'x', defaultFlag: '1', formData: { a: 'x' } }, admin, 'en-US');
+      expect([res.status, res.body.code]).toEqual([400, CODE.validation]);
+      expect(res.body.msg).toContain('must be one of: 1, 2');
+      expect(res.body.data.errors).toHaveLength(1);
+    });
+
     it('needs at least one non-empty filter', async () => {
       for (const formData of [{}, { currencyCode: '' }, { currencyCode: '   ', currencyName: null }]) {
         const r = await create(admin, '空', formData);

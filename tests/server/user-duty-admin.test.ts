@@ -193,6 +193,16 @@ describe.each(availableBackends())('administration of users and duties on %s', (
       expect((await post('/api/fsmc/user-info/query-locked-time', { id: user.id })).body.data).toMatchObject({ locked: false, lockedUntil: null });
     });
 
+    it('refuses a lock time no calendar or clock has, naming it in the reader’s language, and locks nothing', async () => {
+      for (const lockedUntil of ['2030-13-01T00:00Z', '2030-02-30T10:00Z', '2030-01-01T25:61Z', '2030-01-01T10:00+99:99']) {
+        const res = await post('/api/fsmc/user-info/change-locked-time', { id: user.id, lockedUntil }, admin, 'en-US');
+        expect([res.status, res.body.code]).toEqual([400, CODE.validation]);
+        expect(res.body.msg).toContain(`Locked until: ${lockedUntil} is not a valid date`);
+      }
+      expect((await post('/api/fsmc/user-info/change-locked-time', { id: user.id, lockedUntil: '2030-02-30T10:00Z' }, admin, 'zh-CN')).body.msg).toContain('锁定截止时间');
+      expect(await statusOf('locked01')).toBe('active');
+    });
+
     it('unlocks at once; refuses a time already past, and locking oneself', async () => {
       const until = new Date(t.clock.now() + 86_400_000).toISOString();
       await post('/api/fsmc/user-info/change-locked-time', { id: user.id, lockedUntil: until });
@@ -274,7 +284,7 @@ describe.each(availableBackends())('administration of users and duties on %s', (
       const used = await post<{ used: boolean; count: number }>('/api/fsmc/duty/validate-duty-used', { id: duty.id });
       expect(used.body.data).toEqual({ used: true, count: 1 });
       const refused = await post('/api/fsmc/duty/cancel', { id: duty.id, version: duty.version }, admin, 'en-US');
-      expect([refused.body.code, refused.body.msg]).toEqual([CODE.dutyUsed, 'Duty Organisation clerk is still held by 1 user(s): remove it from them before cancelling or deleting it']);
+      expect([refused.body.code, refused.body.msg]).toEqual([CODE.dutyUsed, 'Users still holding duty Organisation clerk: 1. Remove it from them before cancelling or deleting it']);
       // A draft held by someone is not deleted either (its stations would vanish with it).
       const draft = await post('/api/fsmc/duty/add', { dutyCode: 'DRAFT_HELD', dutyName: '草稿岗位' });
       await post('/api/fsmc/user-info/save-duty-station', { id: staffId, dutyIds: [staffDutyId, duty.id, draft.body.data.id] });

@@ -86,6 +86,6 @@ describe('password rule', () => {
     expect(ruleProblems(DEFAULT_PASSWORD_RULE)).toEqual([]);
     expect(ruleProblems({ ...DEFAULT_PASSWORD_RULE, minLength: PASSWORD_LENGTH_FLOOR - 1 })).toHaveLength(1);
     expect(ruleProblems({ ...DEFAULT_PASSWORD_RULE, maxLength: PASSWORD_LENGTH_CEILING + 1 })).toHaveLength(1);
-    expect(ruleProblems({ ...DEFAULT_PASSWORD_RULE, minLength: 20, maxLength: 12 })).toEqual(['minLength <= maxLength']);
+    expect(ruleProblems({ ...DEFAULT_PASSWORD_RULE, minLength: 20, maxLength: 12 })).toEqual([{ key: 'minAboveMax', params: { min: 20, max: 12 } }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../../http/answer';
 import { route } from '../../http/route';
-import { ruleProblems } from '../../../src/shared/password-rule';
+import { describeProblems, ruleProblems } from '../../../src/shared/password-rule';
 import { contract } from '../../../src/shared/contract';
 import { loadPasswordRule, savePasswordRule } from '../../services/password-rule-store';
 import { changeOwnPassword } from '../../services/passwords-change';
@@ -12,7 +12,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
 
   route(app, contract.profile.savePasswordRule, async (request) => {
     const problems = ruleProblems(request.body);
-    if (problems.length) throw badRequest(problems.join('; '));
+    if (problems.length) throw badRequest(describeProblems(problems, request.t));
     await savePasswordRule(app.db, request.body);
     return ok(await loadPasswordRule(app.db));
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE } from '../../../src/shared/codes';
 import { USER_TYPE_ADMIN } from '../../../src/shared/constants';
 import { contract } from '../../../src/shared/contract';
+import { lockTime } from '../../../src/shared/contract/user-admin';
 import { ok, refuse } from '../../http/answer';
 import { route } from '../../http/route';
 import * as admin from '../../services/user-admin';
@@ -40,8 +41,10 @@ export default async function userAdminRoutes(app: FastifyInstance) {
 
   route(app, calls.changeLockedTime, async (request) => {
     const user = await targetUser(request, request.body.id);
-    const until = request.body.lockedUntil === null ? null : new Date(request.body.lockedUntil);
-    if (until !== null && Number.isNaN(until.getTime())) throw refuse(CODE.validation, { detail: 'lockedUntil' }, { status: 400 });
+    const until = request.body.lockedUntil === null ? null : lockTime(request.body.lockedUntil);
+    if (request.body.lockedUntil !== null && until === null) {
+      throw refuse(CODE.validation, { detail: request.t('record.badDate', { field: request.t('field.lockedUntil'), value: request.body.lockedUntil }) }, { status: 400 });
+    }
     return ok(await admin.changeLockedTime(app.db, user.id, until, now()));
   });
 

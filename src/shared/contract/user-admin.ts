@@ -20,6 +20,23 @@ export const DUTY_STATIONS_MAX = 200;
 export const FUNCTION_GRANTS_MAX = 10_000;
 /** An ISO 8601 time with its offset, e.g. 2026-05-01T18:00:00.000Z (ours: the datetime-local input, sent as UTC). */
 export const LOCK_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$';
+
+/**
+ * The instant a lock time names, or null when it names none: the pattern lets through what no
+ * calendar or clock has (month 13, February 30, 25:61, an offset of +99:99), which Date would
+ * refuse or silently roll over into the next month.
+ */
+export function lockTime(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|([+-])(\d{2}):(\d{2}))$/.exec(text);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => Number(v ?? 0)) as number[];
+  const day = new Date(Date.UTC(y!, mo! - 1, d!));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo! - 1 || day.getUTCDate() !== d) return null;
+  if (h! > 23 || mi! > 59 || s > 59) return null;
+  if (m[7] !== 'Z' && (Number(m[9]) > 14 || Number(m[10]) > 59)) return null;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
 /** The reserved code of the super administrator (shell §6 "user code validation with admin"). */
 export const SUPER_ADMIN_CODE = 'admin';
 
