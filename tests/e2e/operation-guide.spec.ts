@@ -73,7 +73,8 @@ test('an administrator edits a guide, a staff user reads it and cannot edit', as
     await staff.evaluate(() => localStorage.setItem('lang', 'en-US'));
     await loginAs(staff, STAFF, PAGE);
     const hint = staff.getByTestId('guide-hint');
-    await expect(hint).toContainText('This page has an operation guide');
+    // Shown on every page until dismissed, guide or none: it does not claim the page has one.
+    await expect(hint).toContainText('Click “?” for this page’s operation guide, where one has been written.');
     await openGuide(staff);
     await expect(dialog(staff)).toContainText('Operation guide: Contact organisation accounts');
     await expect(dialog(staff).getByTestId('guide-content').locator('li')).toHaveText(step);
