@@ -155,7 +155,7 @@ test('copy on the by-user page, in English: refused while the target has grants,
     await choose('copy-to', users.d);
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
-    await expect(dialog.getByRole('status')).toHaveText(`Copied 1 grant(s) to user ${users.d}; they await review.`);
+    await expect(dialog.getByRole('status')).toHaveText(`Grants copied to user ${users.d}, now awaiting review: 1`);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
     // The copy is a new grant under review, the source's own stays.

@@ -147,3 +147,50 @@ test('the import form on a phone, in English, by keyboard: COVER asks for its da
   await page.keyboard.press('Escape');
   await expect(box).toHaveCount(0);
 });
+
+test('in English, counts of one read right: one problem refused, one row imported, one record replaced', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  try {
+    await loginAs(page, ADMIN, '/exchange-rate');
+    await expect(page.getByTestId('resource-exchange-rate')).toBeVisible();
+    const source = uniqueCode('L');
+    const target = uniqueCode('M');
+    await page.getByTestId('import-trigger').click();
+    const box = dialog(page);
+    await expect(box.getByRole('heading')).toHaveText('Import Exchange rate');
+    const [templateFile] = await Promise.all([page.waitForEvent('download'), box.getByTestId('import-template-download').click()]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(await templateFile.path())) as never);
+    const sheet = workbook.worksheets[0]!;
+    sheet.addRow(['2033-07-01', source, target, 'seven']);
+    const bad = test.info().outputPath('one-bad.xlsx');
+    await workbook.xlsx.writeFile(bad);
+    sheet.getRow(2).getCell(4).value = 7.1;
+    const good = test.info().outputPath('one-good.xlsx');
+    await workbook.xlsx.writeFile(good);
+    const importFile = async (file: string, mode: 'Append' | 'Overwrite') => {
+      await box.getByTestId('import-file-input').setInputFiles(file);
+      await box.getByRole('radio', { name: mode }).check({ force: true });
+      if (mode === 'Overwrite') {
+        await box.getByTestId('import-date-from').fill('2033-07-01');
+        await box.getByTestId('import-date-to').fill('2033-07-01');
+      }
+      await box.getByTestId('import-submit').click();
+    };
+
+    // rosetta has no plurals: each count is phrased to read right for one ("1 problems", "1 rows" before).
+    await importFile(bad, 'Append');
+    await expect(box.getByTestId('import-error-count')).toHaveText('Problems found: 1; nothing was imported');
+    await expect(box.getByTestId('import-rejected')).toContainText('Problems in the file: 1; nothing was imported.');
+    await box.getByTestId('import-again').click();
+    await importFile(good, 'Append');
+    await expect(box.getByTestId('import-result')).toHaveText('Rows imported: 1');
+    await box.getByTestId('import-again').click();
+    await importFile(good, 'Overwrite');
+    await expect(box.getByTestId('import-result')).toHaveText('Rows imported: 1Records of the chosen dates replaced: 1');
+    await expectNoRawLocaleKeys(page);
+  } finally {
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+  }
+});

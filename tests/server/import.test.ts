@@ -115,7 +115,7 @@ describe.each(availableBackends())('import on %s', (backend) => {
     const file = await xlsx([HEADER_EN, ['2031-02-01', 'HBA', 'HBB', 1.5], ['2031-02-02', 'hbx', 'HBB', -1], ['2031-02-31', 'HBA', '', 1.6], ['2031-02-04', 'HBA', 'HBB', 1.7]]);
     const res = await importFile(admin, fields(), [{ name: 'rates.xlsx', content: file }]);
     expect(res.body.code).toBe(CODE.importRowsInvalid);
-    expect(res.body.msg).toBe('4 problems in the file: nothing was imported. Download the error report, correct the rows and import again');
+    expect(res.body.msg).toBe('Problems in the file: 4; nothing was imported. Download the error report, correct the rows and import again');
     expect(res.body.data).toMatchObject({ errorCount: 4, reportId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await rates('HBA', 'HBB')).toEqual({});
 

@@ -80,7 +80,7 @@ describe.each(availableBackends())('shell login on %s', (backend) => {
     expect(zh.body.data.minutes).toBe(LOGIN_THROTTLE.windowMinutes);
     expect(zh.body.msg).toBe(`登录失败次数过多，请 ${LOGIN_THROTTLE.windowMinutes} 分钟后再试`);
     const en = await t.post('/api/fsmc/login/login', { ...DEMO.staff, userCode: 'STAFF' }, { ...from('10.0.0.98'), lang: 'en-US' });
-    expect(en.body).toMatchObject({ code: CODE.throttled, msg: `Too many failed logins. Try again in ${LOGIN_THROTTLE.windowMinutes} minutes.` });
+    expect(en.body).toMatchObject({ code: CODE.throttled, msg: `Too many failed logins. Try again in ${LOGIN_THROTTLE.windowMinutes} min.` });
     // Other users are not affected.
     expect((await t.post('/api/fsmc/login/login', DEMO.admin, from('10.0.0.97'))).body.code).toBe(0);
   });
