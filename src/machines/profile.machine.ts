@@ -101,6 +101,8 @@ export const profileMachine = setup({
     storeDraft: (_, _params: { values: ProfileValues }) => {},
     /** The draft is done with after a save: provided by the view. */
     dropDraft: () => {},
+    /** The saved profile changes what the shell shows of the user (name, watermark): provided by the view. */
+    announceSaved: () => {},
   },
   delays: { autosave: AUTOSAVE_INTERVAL_MS },
 }).createMachine({
@@ -155,7 +157,7 @@ export const profileMachine = setup({
       invoke: {
         src: 'saveProfile',
         input: ({ context }) => saveInput(context.values, context.profile),
-        onDone: { target: 'editing', actions: ['applySaved', 'dropDraft'] },
+        onDone: { target: 'editing', actions: ['applySaved', 'dropDraft', 'announceSaved'] },
         onError: { target: 'editing', actions: 'keepSaveError' },
       },
     },

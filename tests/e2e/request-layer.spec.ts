@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { STAFF, loginAs } from './support/users';
+import { CHECKER, STAFF, loginAs } from './support/users';
 
 /**
  * The request layer end to end (issue 3): real server, real database, real Chromium. A form's
@@ -160,4 +160,27 @@ test('index.html asks for the session info first, as a read with no key to agree
   await page.reload();
   await expect(page.getByTestId('session-prompt')).toContainText('您的账号已在别处登录');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('a saved English name shows in the header and the watermark at once, without a reload', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  await loginAs(page, CHECKER, '/profile');
+  const form = page.getByTestId('profile-form');
+  const name = form.getByLabel('English name');
+  await expect(name).toHaveValue(/\S/);
+  const before = await name.inputValue();
+  const rename = async (to: string) => {
+    await name.fill(to);
+    await name.press('Enter');
+    await expect(page.getByTestId('profile-saved')).toBeVisible();
+    await expect(page.getByTestId('user-menu')).toContainText(to);
+  };
+  try {
+    await rename('Checker Renamed');
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('loginUserInfo') ?? '{}').userNameEn)).toBe('Checker Renamed');
+  } finally {
+    // The demo user's name as other tests know it.
+    await rename(before);
+  }
 });

@@ -9,6 +9,7 @@ const withDraft: Loaded = { profile, draft: { values: { email: 'typed@example.in
 const declined = Object.assign(new Error('cancelled'), { cancelled: true });
 const drafts: unknown[] = [];
 let dropped = 0;
+let announced = 0;
 
 // Ticks stop counting at AUTOSAVE_NOTICE_TICK, so the walk can count them all and reach the notice.
 const serializeState = (s: { value: unknown; context: { values: unknown; errors: object; dirty: boolean; ticks: number; serverMessage: string | null; restoredAt: number | null } }) =>
@@ -31,12 +32,14 @@ describeModel(profileMachine, {
     actions: {
       storeDraft: (_: unknown, params: { values: unknown }) => void drafts.push(params.values),
       dropDraft: () => void (dropped += 1),
+      announceSaved: () => void (announced += 1),
     },
   },
   onState: (snapshot, step) => {
     if (step.event.type === 'xstate.init') {
       drafts.length = 0;
       dropped = 0;
+      announced = 0;
     }
     // Whatever happened, what the user typed is what the form shows.
     if (step.event.type === 'FIELD.CHANGE') {
@@ -61,7 +64,8 @@ describeModel(profileMachine, {
       }
       expect(view.autosaved).toBe(snapshot.context.dirty && snapshot.context.ticks >= AUTOSAVE_NOTICE_TICK);
       if (step.event.type.startsWith('xstate.error.actor') && snapshot.context.serverMessage === null) expect(snapshot.context.values.email).not.toBe('');
-      if (snapshot.context.savedNotice) expect([dropped, snapshot.context.dirty]).toEqual([1, false]);
+      // Saved: the draft dropped, and the shell told (its name and watermark follow the profile).
+      if (snapshot.context.savedNotice) expect([dropped, announced, snapshot.context.dirty]).toEqual([1, 1, false]);
       const { email, password } = snapshot.context.errors;
       if (email) expect(email.key).toBe('request.profile.error.email');
       // Changing the e-mail asks for the current password, and a save without it is refused here.

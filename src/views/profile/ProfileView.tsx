@@ -12,6 +12,7 @@ import { useI18n } from '../../services/i18n/react';
 import type { ProfileValues } from '../../shared/profile-rules';
 import { contract, maxLengthOf } from '../../shared/contract';
 import { inspect } from '../../services/inspector';
+import { sessionActor } from '../../services/session';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 
 /** The form's component code: its draft is stored under it (widgets §8). */
@@ -29,6 +30,8 @@ const logic = profileMachine.provide({
   actions: {
     storeDraft: (_, { values }) => void saveDraft(PROFILE_COMPONENT_CODE, values),
     dropDraft: () => clearDraft(PROFILE_COMPONENT_CODE),
+    // The header's name and the watermark come from the session info: asked for again.
+    announceSaved: () => sessionActor().send({ type: 'SESSION.REFRESH' }),
   },
 });
 
