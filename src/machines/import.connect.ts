@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { IMPORT_TYPE_COVER } from '../shared/constants';
+import { busyButton, busyField } from './form.connect';
 import { importProblems, type ImportEvent, type ImportField, type ImportFile, type ImportProblem, type importMachine } from './import.machine';
 
 type Snapshot = SnapshotFrom<typeof importMachine>;
@@ -18,6 +19,7 @@ function leafOf(value: Snapshot['value']): ImportState {
  * `import-type` and `import-type-date`, the `template-download` link, the `progress` bar, the
  * `result` and `report-download`, and the buttons `request`, `again` and `close`, each with
  * `data-part` and `data-state`. Which fields say what is wrong, and what is locked, come from here.
+ * The buttons and dates are busy, not disabled, while a request runs (form.connect's busyButton).
  */
 export function connectImport(snapshot: Snapshot, send: (event: ImportEvent) => void) {
   const state = leafOf(snapshot.value);
@@ -55,7 +57,7 @@ export function connectImport(snapshot: Snapshot, send: (event: ImportEvent) => 
       },
     }),
     getTemplateTypeProps: () => ({ ...part('template-type'), value: templateType, disabled: !editable, onChange: (e: { currentTarget: { value: string } }) => send({ type: 'TEMPLATE.CHANGE', value: e.currentTarget.value }) }),
-    getTemplateDownloadProps: () => ({ ...part('template-download'), disabled: !editable || templateType === '', loading: state === 'downloadingTemplate', onClick: () => send({ type: 'TEMPLATE.DOWNLOAD' }) }),
+    getTemplateDownloadProps: () => ({ ...part('template-download'), busy: state === 'downloadingTemplate', ...busyButton(!editable || templateType === '', () => send({ type: 'TEMPLATE.DOWNLOAD' })) }),
     /**
      * Chakra's FileUpload.Root, controlled by the machine's files: one file unless several are
      * allowed (a new choice replaces it). A choice the picker turns away (two files where one is
@@ -73,13 +75,13 @@ export function connectImport(snapshot: Snapshot, send: (event: ImportEvent) => 
       },
     }),
     getImportTypeProps: () => ({ ...part('import-type'), value: importType, disabled: !editable, onValueChange: (details: { value: string | null }) => send({ type: 'TYPE.CHANGE', value: details.value ?? '' }) }),
-    getRangeFromProps: () => ({ ...part('import-type-date'), value: range.from, disabled: !editable, max: range.to || undefined, onChange: (e: { currentTarget: { value: string } }) => send({ type: 'RANGE.CHANGE', from: e.currentTarget.value, to: range.to }) }),
-    getRangeToProps: () => ({ ...part('import-type-date'), value: range.to, disabled: !editable, min: range.from || undefined, onChange: (e: { currentTarget: { value: string } }) => send({ type: 'RANGE.CHANGE', from: range.from, to: e.currentTarget.value }) }),
-    getRequestProps: () => ({ ...part('request'), hidden: phase !== 'editing' && phase !== 'sending', disabled: !editable && phase !== 'sending', loading: phase === 'sending', onClick: () => send({ type: 'IMPORT.REQUEST' }) }),
+    getRangeFromProps: () => ({ ...part('import-type-date'), value: range.from, ...busyField(!editable), max: range.to || undefined, onChange: (e: { currentTarget: { value: string } }) => send({ type: 'RANGE.CHANGE', from: e.currentTarget.value, to: range.to }) }),
+    getRangeToProps: () => ({ ...part('import-type-date'), value: range.to, ...busyField(!editable), min: range.from || undefined, onChange: (e: { currentTarget: { value: string } }) => send({ type: 'RANGE.CHANGE', from: range.from, to: e.currentTarget.value }) }),
+    getRequestProps: () => ({ ...part('request'), hidden: phase !== 'editing' && phase !== 'sending', busy: phase === 'sending', ...busyButton(!editable, () => send({ type: 'IMPORT.REQUEST' })) }),
     getProgressProps: () => ({ ...part('progress'), value: state === 'uploading' ? progress : null, max: 100 }),
-    getReportDownloadProps: () => ({ ...part('report-download'), hidden: phase !== 'rejected', loading: state === 'downloading', disabled: state === 'downloading', onClick: () => send({ type: 'REPORT.DOWNLOAD' }) }),
-    getAgainProps: () => ({ ...part('again'), hidden: phase !== 'succeeded' && phase !== 'rejected', disabled: busy, onClick: () => send({ type: 'IMPORT.AGAIN' }) }),
-    getCloseProps: () => ({ ...part('close'), disabled: phase === 'sending' || state === 'downloading', onClick: () => send({ type: 'DIALOG.CLOSE' }) }),
+    getReportDownloadProps: () => ({ ...part('report-download'), hidden: phase !== 'rejected', busy: state === 'downloading', ...busyButton(state === 'downloading', () => send({ type: 'REPORT.DOWNLOAD' })) }),
+    getAgainProps: () => ({ ...part('again'), hidden: phase !== 'succeeded' && phase !== 'rejected', ...busyButton(busy, () => send({ type: 'IMPORT.AGAIN' })) }),
+    getCloseProps: () => ({ ...part('close'), ...busyButton(phase === 'sending' || state === 'downloading', () => send({ type: 'DIALOG.CLOSE' })) }),
   };
 }
 

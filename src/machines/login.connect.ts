@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { LoginEvent, loginMachine, LoginValues } from './login.machine';
-import { fieldChange, submitProps } from './form.connect';
+import { busyButton, busyField, fieldChange, submitProps } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof loginMachine>;
 type Send = (event: LoginEvent) => void;
@@ -15,9 +15,10 @@ export function connectLogin(snapshot: Snapshot, send: Send) {
     field: (name: keyof LoginValues) => ({
       name,
       value: snapshot.context.values[name],
-      disabled: busy,
+      ...busyField(busy),
       onChange: fieldChange(send, name),
     }),
     formProps: submitProps(() => send({ type: 'FORM.SUBMIT' })),
+    getSubmitProps: () => ({ 'data-part': 'submit', 'data-state': busy ? 'busy' : 'idle', type: 'submit' as const, busy, ...busyButton(busy) }),
   };
 }

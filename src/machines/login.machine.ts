@@ -55,9 +55,12 @@ export const loginMachine = setup({
         const error = (event as { error?: unknown }).error;
         return error instanceof Error ? error.message : String(error);
       },
-      // A failed attempt keeps the user code; the password is asked for again.
-      values: ({ context }) => ({ ...context.values, password: '' }),
     }),
+    /**
+     * Injected: a refused attempt puts the keyboard in the password, what was typed kept and
+     * selected, so typing replaces it (the spec clears nothing).
+     */
+    focusPassword: () => {},
   },
 }).createMachine({
   id: 'login',
@@ -76,7 +79,7 @@ export const loginMachine = setup({
         src: 'submitLogin',
         input: ({ context }) => context.values,
         onDone: { target: 'loggedIn', actions: { type: 'keepResult', params: ({ event }) => event.output } },
-        onError: { target: 'editing', actions: 'keepServerMessage' },
+        onError: { target: 'editing', actions: ['keepServerMessage', 'focusPassword'] },
       },
     },
     loggedIn: { type: 'final' },

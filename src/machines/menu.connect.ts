@@ -62,11 +62,12 @@ export function connectMenu(snapshot: Snapshot, send: (event: MenuEvent) => void
       'data-part': 'star',
       'data-state': favouriteSet.has(id) ? 'on' : 'off',
       'aria-pressed': favouriteSet.has(id),
-      disabled: snapshot.hasTag('saving'),
+      // Busy, not disabled (form.connect's busyButton): the star pressed keeps the keyboard's focus.
+      'aria-disabled': snapshot.hasTag('saving') || undefined,
       onClick: (e: { stopPropagation: () => void; preventDefault: () => void }) => {
         e.stopPropagation();
         e.preventDefault();
-        send(favouriteSet.has(id) ? { type: 'FAVOURITE.DELETE', id } : { type: 'FAVOURITE.ADD', id });
+        if (!snapshot.hasTag('saving')) send(favouriteSet.has(id) ? { type: 'FAVOURITE.DELETE', id } : { type: 'FAVOURITE.ADD', id });
       },
     }),
   };

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PasswordChangeEvent, passwordChangeMachine, PasswordChangeValues } from './password-change.machine';
-import { fieldChange, submitProps } from './form.connect';
+import { busyButton, busyField, fieldChange, submitProps } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof passwordChangeMachine>;
 
@@ -18,7 +18,7 @@ export function connectPasswordChange(snapshot: Snapshot, send: (event: Password
     field: (name: keyof PasswordChangeValues) => ({
       name,
       value: values[name],
-      disabled: busy,
+      ...busyField(busy),
       onChange: (e: { currentTarget: { value: string } }) => {
         // Typing again after a change starts a new one.
         if (snapshot.matches('changed')) send({ type: 'FORM.RESET' });
@@ -26,5 +26,6 @@ export function connectPasswordChange(snapshot: Snapshot, send: (event: Password
       },
     }),
     formProps: submitProps(() => send({ type: 'FORM.SUBMIT' })),
+    getSubmitProps: () => ({ 'data-part': 'submit', 'data-state': busy ? 'busy' : 'idle', type: 'submit' as const, busy, ...busyButton(busy) }),
   };
 }

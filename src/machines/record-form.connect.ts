@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { isEditable, type FieldValue, type FormMode, type RecordFormEvent, type recordFormMachine } from './record-form.machine';
 import type { SaveSubmitApi } from './save-submit.connect';
 import { SHOW_ALL, type Display } from '../shared/function-display';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof recordFormMachine>;
 
@@ -63,9 +64,9 @@ export function connectRecordForm(snapshot: Snapshot, send: (event: RecordFormEv
       onChange: (value: FieldValue) => send({ type: 'FIELD.CHANGE', field, value }),
     }),
     getButtonProps: (button: FormButton) => {
-      if (button === 'save') return { ...(options.flow?.getSaveProps() ?? { disabled: true }), 'data-part': 'button', 'data-button': button };
-      if (button === 'submit') return { ...(options.flow?.getSubmitProps() ?? { disabled: true }), 'data-part': 'button', 'data-button': button };
-      return { 'data-part': 'button', 'data-button': button, 'data-state': 'idle', disabled: running, onClick: () => options.onClose?.() };
+      if (button === 'save') return { ...(options.flow?.getSaveProps() ?? busyButton(true)), 'data-part': 'button', 'data-button': button };
+      if (button === 'submit') return { ...(options.flow?.getSubmitProps() ?? busyButton(true)), 'data-part': 'button', 'data-button': button };
+      return { 'data-part': 'button', 'data-button': button, 'data-state': 'idle', ...busyButton(running, () => options.onClose?.()) };
     },
     getRetryProps: () => ({ 'data-part': 'retry', 'data-state': state, onClick: () => send({ type: 'FORM.RETRY' }) }),
   };

@@ -8,6 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
  * save-or-submit flow's (save-submit.machine.ts), which asks this form to show its problems
  * ('FORM.VALIDATE') and tells it the record it saved ('FORM.SAVED').
  *
+ * 'FORM.PROBLEMS' adds problems the flow learnt elsewhere (the before-save check's value taken).
  * 'FORM.APPLY' takes values from outside the keyboard: a restored draft, an approval's field
  * config. The validation is the input's pure `validate(values, record)` (the resource's own
  * schema, the same one the server checks: src/services/resource-form.ts).
@@ -48,6 +49,8 @@ export interface RecordFormContext extends RecordFormInput {
 export type RecordFormEvent =
   | { type: 'FIELD.CHANGE'; field: string; value: FieldValue }
   | { type: 'FORM.VALIDATE' }
+  /** Problems the form's own rules cannot see (a value another record took, asked of the server), by field. */
+  | { type: 'FORM.PROBLEMS'; errors: Record<string, unknown> }
   | { type: 'FORM.APPLY'; values: Record<string, FieldValue> }
   | { type: 'FIELDS.ENABLE'; fields: readonly string[] }
   | { type: 'FORM.SAVED'; record: StoredRecord | null }
@@ -81,6 +84,10 @@ export const recordFormMachine = setup({
       return { values: { ...context.values, [params.field]: params.value }, errors };
     }),
     showErrors: assign({ errors: ({ context }) => context.validate(context.values, context.record) }),
+    /** Only known fields: a problem names a field of this form or none. */
+    addErrors: assign(({ context }, errors: Record<string, unknown>) => ({
+      errors: { ...context.errors, ...Object.fromEntries(Object.entries(errors).filter(([field]) => field in context.values)) },
+    })),
     /** Only known fields are taken: a draft from an older definition brings nothing foreign, nor changes what the page fixes. */
     applyValues: assign(({ context }, values: Record<string, FieldValue>) => ({
       values: { ...context.values, ...Object.fromEntries(Object.entries(values).filter(([field]) => field in context.values && !context.fixed?.includes(field))) },
@@ -118,6 +125,7 @@ export const recordFormMachine = setup({
           actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
         'FORM.VALIDATE': { actions: 'showErrors' },
+        'FORM.PROBLEMS': { actions: { type: 'addErrors', params: ({ event }) => event.errors } },
         'FORM.APPLY': { actions: { type: 'applyValues', params: ({ event }) => event.values } },
         'FIELDS.ENABLE': { actions: { type: 'enableFields', params: ({ event }) => event.fields } },
         'FORM.SAVED': { target: 'saved', actions: { type: 'keepSaved', params: ({ event }) => event.record } },

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { SaveSubmitEvent, saveSubmitMachine } from './save-submit.machine';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof saveSubmitMachine>;
 
@@ -7,7 +8,7 @@ export type SaveSubmitState = 'idle' | 'validatingEmbedded' | 'checkingBeforeSav
 
 /**
  * The save-or-submit flow's anatomy (Zag.js style): `root`, the `save` and `submit` buttons
- * (disabled while the flow runs or once it is done), and the failure (`failedStep`, `message`)
+ * (busy, never disabled, while the flow runs or once it is done: form.connect's busyButton), and the failure (`failedStep`, `message`)
  * the view shows after a failed run.
  */
 export function connectSaveSubmit(snapshot: Snapshot, send: (event: SaveSubmitEvent) => void) {
@@ -18,9 +19,9 @@ export function connectSaveSubmit(snapshot: Snapshot, send: (event: SaveSubmitEv
   const button = (part: 'save' | 'submit') => ({
     'data-part': part,
     'data-state': running && context.mode === part ? 'busy' : 'idle',
-    disabled,
+    busy: running && context.mode === part,
     'aria-busy': running && context.mode === part,
-    onClick: () => send({ type: part === 'save' ? 'FLOW.SAVE' : 'FLOW.SUBMIT' }),
+    ...busyButton(disabled, () => send({ type: part === 'save' ? 'FLOW.SAVE' : 'FLOW.SUBMIT' })),
   });
   return {
     state,

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, CHECKER, STAFF, loginAs } from './support/users';
+import { apiClient } from './support/api';
+import { HEADERS } from '../../src/shared/constants';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 /**
@@ -89,12 +91,16 @@ test('a server error during save keeps every value and names the failing step', 
   await field(page, 'contactName').fill('李雷');
   await field(page, 'contactPhone').fill('010-12345678');
 
-  // The server falls over on this one call.
+  // The server falls over on this one call. Saved from the keyboard: the button is busy, not
+  // disabled, while the flow runs, and a failure that names no field leaves the focus on it.
   await page.route('**/api/fsmc/counter-party/add', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, msg: 'boom' }) }));
-  await form(page).getByRole('button', { name: '保存', exact: true }).click();
+  const save = form(page).getByRole('button', { name: '保存', exact: true });
+  await save.focus();
+  await page.keyboard.press('Enter');
   const failure = form(page).getByTestId('form-failure');
   await expect(failure).toHaveAttribute('data-failed-step', 'commit');
   await expect(failure).toContainText('保存到服务器未通过');
+  await expect(save).toBeFocused();
   await expect(field(page, 'counterPartyName')).toHaveValue(name);
   await expect(field(page, 'contactName')).toHaveValue('李雷');
   await expect(field(page, 'contactPhone')).toHaveValue('010-12345678');
@@ -247,4 +253,73 @@ test('approval mode: the field config opens the remark to the checker, the rest 
   await expect(field(admin, 'remark')).toHaveValue('复核更正后的说明');
   await expect(field(admin, 'rateValue')).toHaveValue('3.95');
   await expectNoRawLocaleKeys(admin);
+});
+
+test('keyboard: a failed save takes the focus to the first field that says what is wrong', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await openPage(page, '/user-info');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(field(page, 'userCode')).toBeFocused();
+  await page.keyboard.type(`kb${unique()}`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('键盘用户');
+  await field(page, 'staffType').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('abc');
+  await field(page, 'email').focus();
+  await page.keyboard.type('not-an-email');
+  const save = form(page).getByRole('button', { name: '保存', exact: true });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(form(page).getByTestId('form-failure')).toHaveAttribute('data-failed-step', 'formValidation');
+  // Both are said under their fields; the focus is on the first of them in the form's order.
+  await expect(field(page, 'email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'staffType')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'staffType')).toBeFocused();
+});
+
+test('keyboard, in English: a code another record has takes the focus to its field, which says so', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  await loginAs(page, ADMIN);
+  await openPage(page, '/duty');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(field(page, 'dutyCode')).toBeFocused();
+  await page.keyboard.type('ADMIN');
+  const save = form(page).getByRole('button', { name: 'Save', exact: true });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(form(page).getByTestId('form-failure')).toContainText('Duty code “ADMIN” is already in use');
+  await expect(field(page, 'dutyCode')).toBeFocused();
+  await expect(field(page, 'dutyCode')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form(page).locator('[data-field=dutyCode]')).toContainText('“ADMIN” is already in use');
+});
+
+test('keyboard, in English: a record someone changed meanwhile refuses the save, and the focus stays on Save', async ({ page, baseURL }) => {
+  await page.goto('/login.html#/login');
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  await loginAs(page, ADMIN);
+  await openPage(page, '/sys-param-setting');
+  const code = 'settlement.cutoff.time';
+  await rows(page).filter({ hasText: code }).getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(field(page, 'paramCode')).toHaveValue(code);
+
+  // Meanwhile the other administrator saves the same record, as it is: its version moves on.
+  const api = apiClient(baseURL!);
+  const login = await api.post('/api/fsmc/login/login', { userCode: CHECKER.userCode, password: CHECKER.password });
+  const checker = { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
+  let stored: Record<string, unknown> | undefined;
+  for (let id = 1; !stored && id <= 20; id++) {
+    const read = await api.get(`/api/fsmc/sys-param-setting/query-by-/${id}`, checker);
+    if (read.body.data?.paramCode === code) stored = read.body.data;
+  }
+  const { id, version, paramName, paramValue, remark } = stored!;
+  const saved = await api.post('/api/fsmc/sys-param-setting/update', { id, version, paramName, paramValue, remark }, checker);
+  expect(saved.body.code, saved.body.msg).toBe(0);
+
+  const save = form(page).getByRole('button', { name: 'Save', exact: true });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(form(page).getByTestId('form-failure')).toHaveAttribute('data-failed-step', 'commit');
+  await expect(save).toBeFocused();
 });

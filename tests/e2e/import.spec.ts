@@ -55,9 +55,13 @@ test('import a template with one bad row: the error report, nothing imported; co
   await expect(box.getByTestId('import-template-type')).toHaveValue('exchange-rate');
   await expectNoRawLocaleKeys(page);
 
-  // The template: its columns in the user's language.
-  const [templateFile] = await Promise.all([page.waitForEvent('download'), box.getByTestId('import-template-download').click()]);
+  // The template: its columns in the user's language. Asked for from the keyboard, its button is
+  // busy, not disabled, while it comes, and keeps the focus.
+  const templateButton = box.getByTestId('import-template-download');
+  await templateButton.focus();
+  const [templateFile] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
   expect(templateFile.suggestedFilename()).toBe('汇率导入模板.xlsx');
+  await expect(templateButton).toBeFocused();
   expect(await sheetRows(templateFile)).toEqual([['日期', '原币种', '目标币种', '汇率']]);
 
   // Filled with three good rows and one whose rate is not a number (sheet row 3).
@@ -79,20 +83,31 @@ test('import a template with one bad row: the error report, nothing imported; co
   await box.getByRole('radio', { name: '追加' }).check({ force: true });
   await expect(box.getByText('导入方式不能为空')).toHaveCount(0);
 
-  await box.getByTestId('import-submit').click();
+  // From the keyboard: the refusal takes the Import button's place, and the focus goes on to
+  // the report's download.
+  await box.getByTestId('import-submit').focus();
+  await page.keyboard.press('Enter');
   await expect(box.getByTestId('import-error-count')).toHaveText('共 1 处错误：未导入任何数据');
   await expect(box.getByTestId('import-rejected')).toContainText('未导入任何数据');
+  await expect(box.getByTestId('import-report-download')).toBeFocused();
 
-  const [report] = await Promise.all([page.waitForEvent('download'), box.getByTestId('import-report-download').click()]);
+  const [report] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  await expect(box.getByTestId('import-report-download')).toBeFocused();
   expect(report.suggestedFilename()).toBe('汇率导入错误.xlsx');
   expect(await sheetRows(report)).toEqual([
     ['行号', '列', '问题'],
     ['3', '汇率', resourceZh.error.number],
   ]);
 
-  // Nothing of the file is in the table.
-  await box.getByTestId('import-close').click();
+  // "Import another file" goes, and the focus with it to the file to choose; Escape then closes
+  // the dialog and gives the focus back to its icon. Nothing of the file is in the table.
+  await page.keyboard.press('Shift+Tab');
+  await expect(box.getByTestId('import-again')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(box.getByTestId('import-dropzone')).toBeFocused();
+  await page.keyboard.press('Escape');
   await expect(box).toHaveCount(0);
+  await expect(page.getByTestId('import-trigger')).toBeFocused();
   await queryPair(page, source, target);
   await expect(page.getByText('暂无数据')).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
@@ -105,9 +120,13 @@ test('import a template with one bad row: the error report, nothing imported; co
   await expect(box).toBeVisible();
   await box.getByTestId('import-file-input').setInputFiles(fixed);
   await box.getByRole('radio', { name: '追加' }).check({ force: true });
-  await box.getByTestId('import-submit').click();
+  await box.getByTestId('import-submit').focus();
+  await page.keyboard.press('Enter');
   await expect(box.getByTestId('import-result')).toHaveText('已导入 4 行');
-  await box.getByTestId('import-close').click();
+  // The result takes the Import button's place: the focus goes on to Close.
+  await expect(box.getByTestId('import-close')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveCount(0);
   await queryPair(page, source, target);
   await expect(rows(page)).toHaveCount(4);
   for (const [day, rate] of [['2033-05-04', '6.800000'], ['2033-05-02', '6.600000']]) await expect(rows(page).filter({ hasText: day })).toContainText(rate!.replace(/0+$/, ''));

@@ -84,3 +84,26 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
   await drawer.getByRole('button', { name: '修改密码' }).click();
   await expect(drawer.getByRole('status')).toHaveText('密码已修改。');
 });
+
+test('change password in English, by keyboard: a wrong current password leaves the focus on the button pressed', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  await loginAs(page, ADMIN);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  const drawer = page.getByTestId('drawer-password');
+  await drawer.getByLabel('Current password').focus();
+  await page.keyboard.type('not-my-password');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keyboard#2026Pw');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keyboard#2026Pw');
+  await page.keyboard.press('Tab');
+  const submit = drawer.getByRole('button', { name: 'Change password' });
+  await expect(submit).toBeFocused();
+  // Busy, not disabled, while the rule is checked and the change sent: the focus stays on it.
+  await page.keyboard.press('Enter');
+  await expect(drawer.getByRole('alert')).toContainText('The current password is wrong');
+  await expect(submit).toBeFocused();
+  await expect(drawer.getByLabel('New password', { exact: true })).toHaveValue('Keyboard#2026Pw');
+});

@@ -63,9 +63,9 @@ test('empty fields are refused before sending; wrong passwords are refused, then
     await form.getByRole('button', { name: '登录' }).click();
     await expect(form.getByRole('alert')).toBeVisible();
     message = (await form.getByRole('alert').textContent()) ?? '';
-    // What the user typed stays; only the password is asked for again.
+    // What the user typed stays, the password too (the spec clears nothing).
     await expect(page.getByLabel('用户名', { exact: true })).toHaveValue(userCode);
-    await expect(page.getByLabel('密码', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('密码', { exact: true })).toHaveValue(`wrong-${attempt}`);
     if (message.includes('登录失败次数过多')) break;
     expect(message).toContain('用户名或密码错误');
     // One message: the form's, not a toast repeating it.
@@ -73,4 +73,25 @@ test('empty fields are refused before sending; wrong passwords are refused, then
     await expect(page.getByTestId('toast')).toHaveCount(0);
   }
   expect(message).toMatch(/登录失败次数过多，请 \d+ 分钟后再试/);
+});
+
+test('keyboard: a refused login leaves the focus in the password, what was typed kept and selected; Tab goes on from there', async ({ page }) => {
+  await page.goto('/login.html#/login');
+  const form = page.getByTestId('login-form');
+  const password = page.getByLabel('密码', { exact: true });
+  await expect(page.getByLabel('用户名', { exact: true })).toBeFocused();
+  // An unknown user is refused as a wrong password is, and the demo users' failures stay uncounted.
+  await page.keyboard.type(`nobody-${Date.now()}`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('wrong-password');
+  // The fields are read-only, not disabled, while the call runs: the browser keeps the focus.
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('alert')).toContainText('用户名或密码错误');
+  await expect(password).toBeFocused();
+  await expect(password).toHaveValue('wrong-password');
+  // Selected: typing replaces it. The next Tab goes on from the password, not from the page's top.
+  await page.keyboard.type('another');
+  await expect(password).toHaveValue('another');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: '登录' })).toBeFocused();
 });

@@ -6,6 +6,8 @@ import { describeModel } from './support/model';
 
 type Snapshot = ReturnType<typeof importMachine.getInitialSnapshot>;
 const view = (s: Snapshot) => connectImport(s, () => undefined);
+/** A button busy or barred: aria-disabled (it stays focusable). */
+const inert = (props: { 'aria-disabled'?: boolean }) => props['aria-disabled'] === true;
 
 const RATES = { value: 'exchange-rate', label: '汇率导入模板' };
 const OTHER = { value: 'other', label: '其他模板' };
@@ -90,11 +92,11 @@ describeModel(importMachine, {
     },
     'editing.idle': (s) => {
       const api = view(s);
-      expect([api.error, api.getRequestProps().disabled, api.getTemplateTypeProps().disabled, api.getFileProps().disabled]).toEqual([null, false, false, false]);
+      expect([api.error, inert(api.getRequestProps()), api.getTemplateTypeProps().disabled, api.getFileProps().disabled]).toEqual([null, false, false, false]);
       for (const f of ['templateType', 'fileNames', 'importType', 'importTypeDate'] as const) expect(api.problemOf(f)).toBeNull();
       // One file unless several are allowed.
       expect(api.getFileProps().maxFiles).toBe(s.context.multiple ? Infinity : 1);
-      expect(api.getTemplateDownloadProps().disabled).toBe(s.context.templateType === '');
+      expect(inert(api.getTemplateDownloadProps())).toBe(s.context.templateType === '');
     },
     'editing.incomplete': (s) => {
       const api = view(s);
@@ -110,16 +112,18 @@ describeModel(importMachine, {
       expect([failed, templateFailed]).toContain(api.error);
       // Everything chosen is kept for another try.
       expect(s.context.templateType).not.toBe('');
-      expect(api.getRequestProps().disabled).toBe(false);
+      expect(inert(api.getRequestProps())).toBe(false);
     },
     downloadingTemplate: (s, _step, run) => {
       const api = view(s);
-      expect([api.busy, api.getTemplateDownloadProps().loading, api.getRequestProps().disabled]).toEqual([true, true, true]);
+      expect([api.busy, api.getTemplateDownloadProps().busy, inert(api.getRequestProps()), inert(api.getTemplateDownloadProps())]).toEqual([true, true, true, true]);
+      // Busy, not disabled: the button pressed keeps the keyboard's focus.
+      expect(['disabled' in api.getTemplateDownloadProps(), 'disabled' in api.getRequestProps()]).toEqual([false, false]);
       expect(run.inputs.downloadTemplate?.at(-1)).toBe(s.context.templateType);
     },
     'sending.uploading': (s, _step, run) => {
       const api = view(s);
-      expect([api.phase, api.busy, api.getCloseProps().disabled, api.getRequestProps().loading]).toEqual(['sending', true, true, true]);
+      expect([api.phase, api.busy, inert(api.getCloseProps()), api.getRequestProps().busy, inert(api.getRequestProps()), api.getRangeFromProps().readOnly]).toEqual(['sending', true, true, true, true, true]);
       expect(api.progress).toBe(s.context.progress);
       expect(api.progress).toBeLessThan(100);
       expect(run.inputs.upload?.at(-1)).toEqual(importRequest(s.context));
@@ -128,7 +132,7 @@ describeModel(importMachine, {
     'sending.importing': (s) => {
       const api = view(s);
       // The whole file is up; the server's phase has no number to show.
-      expect([api.progress, api.getProgressProps().value, s.context.progress, api.getCloseProps().disabled]).toEqual([null, null, 100, true]);
+      expect([api.progress, api.getProgressProps().value, s.context.progress, inert(api.getCloseProps())]).toEqual([null, null, 100, true]);
     },
     succeeded: (s) => {
       const api = view(s);
@@ -136,12 +140,12 @@ describeModel(importMachine, {
     },
     'rejected.ready': (s) => {
       const api = view(s);
-      expect([api.phase, api.refusal, api.outcome, api.getReportDownloadProps().hidden, api.getReportDownloadProps().disabled]).toEqual(['rejected', REFUSAL, null, false, false]);
+      expect([api.phase, api.refusal, api.outcome, api.getReportDownloadProps().hidden, inert(api.getReportDownloadProps())]).toEqual(['rejected', REFUSAL, null, false, false]);
       expect([null, reportFailed]).toContain(api.error);
     },
     'rejected.downloading': (s, _step, run) => {
       const api = view(s);
-      expect([api.getReportDownloadProps().loading, api.getCloseProps().disabled, api.getAgainProps().disabled]).toEqual([true, true, true]);
+      expect([api.getReportDownloadProps().busy, inert(api.getReportDownloadProps()), inert(api.getCloseProps()), inert(api.getAgainProps())]).toEqual([true, true, true, true]);
       expect(run.inputs.downloadReport?.at(-1)).toBe(REFUSAL.reportId);
     },
   },

@@ -50,7 +50,11 @@ describeModel(menuMachine, {
     'ready.idle': (s) => expect([view(s).saving, view(s).loading]).toEqual([false, false]),
     'ready.savingFavourite': (s) => {
       expect(view(s).saving).toBe(true);
-      expect(view(s).getStarProps('111').disabled).toBe(true);
+      // Busy, not disabled: the star keeps the keyboard's focus, and a second press sends nothing.
+      const sent: unknown[] = [];
+      const star = connectMenu(s as never, (e) => sent.push(e), '/exchange-rate').getStarProps('111');
+      star.onClick({ stopPropagation: () => undefined, preventDefault: () => undefined });
+      expect([star['aria-disabled'], 'disabled' in star, sent]).toEqual([true, false, []]);
     },
     'ready.savingDefault': (s) => expect(view(s).saving).toBe(true),
   },

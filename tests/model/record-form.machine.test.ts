@@ -35,6 +35,7 @@ describeModel(recordFormMachine, {
   events: {
     'FIELD.CHANGE': [{ field: 'name', value: '' }, { field: 'name', value: '欧元' }, { field: 'code', value: 'EUR' }],
     'FORM.VALIDATE': [{}],
+    'FORM.PROBLEMS': [{ errors: { code: { key: 'form.flow.taken', params: { value: 'USD' } }, foreign: { key: 'x' } } }],
     'FORM.APPLY': [{ values: { name: '草稿名', foreign: 'x' } }, { values: { code: 'JPY' } }],
     'FIELDS.ENABLE': [{ fields: ['name'] }],
     'FORM.SAVED': [{ record: savedRecord }],
@@ -80,6 +81,11 @@ describeModel(recordFormMachine, {
         expect(api.values).not.toHaveProperty('foreign');
       }
       if (step.event.type === 'FORM.VALIDATE') expect(api.getFieldProps('name')['data-state']).toBe(String(api.values.name).trim() ? 'valid' : 'invalid');
+      // A problem from elsewhere shows on its field (and only a field of the form's), until it is typed in.
+      if (step.event.type === 'FORM.PROBLEMS') {
+        expect([api.getFieldProps('code')['data-state'], api.getFieldProps('code').error]).toEqual(['invalid', { key: 'form.flow.taken', params: { value: 'USD' } }]);
+        expect(snapshot.context.errors).not.toHaveProperty('foreign');
+      }
     },
     saved: (snapshot) => {
       expect(view(snapshot).saved).toBe(true);

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { loginMachine, type LoginResult, type LoginValues } from '../../machines/login.machine';
 import { connectLogin } from '../../machines/login.connect';
 import { loginApi } from '../../services/api/login';
@@ -12,6 +12,7 @@ import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { enterApp, keepGrant, signalled } from './after-login';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
+import { BusyButton } from '../../widgets/BusyButton';
 import { useFocusAfterPaint } from '../../widgets/useFocusAfterPaint';
 
 const submitLogin = fromPromise<LoginResult, LoginValues>(async ({ input }) => {
@@ -23,7 +24,12 @@ const submitLogin = fromPromise<LoginResult, LoginValues>(async ({ input }) => {
 /** User name and password, bound to the login machine. */
 export function PasswordLogin() {
   const { t } = useI18n();
-  const [snapshot, send] = useMachine(loginMachine.provide({ actors: { submitLogin } }), { inspect });
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const focusPassword = () => {
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  };
+  const [snapshot, send] = useMachine(loginMachine.provide({ actors: { submitLogin }, actions: { focusPassword } }), { inspect });
   const api = connectLogin(snapshot, send);
   const focusFirst = useFocusAfterPaint<HTMLInputElement>();
 
@@ -42,12 +48,12 @@ export function PasswordLogin() {
         </Field.Root>
         <Field.Root invalid={api.errorKey !== null && password.value === ''}>
           <Field.Label>{t('login.password')}</Field.Label>
-          <Input {...password} maxLength={maxLengthOf(login.login, 'password')} type="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
+          <Input {...password} maxLength={maxLengthOf(login.login, 'password')} type="password" autoComplete="current-password" ref={passwordRef} placeholder={t('login.passwordPlaceholder')} />
         </Field.Root>
         <ErrorAlert message={api.serverMessage ?? (api.errorKey && t(api.errorKey))} />
-        <Button type="submit" loading={api.busy} loadingText={t('login.submitting')}>
+        <BusyButton {...api.getSubmitProps()} loadingText={t('login.submitting')}>
           {t('login.submit')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { Suspense, use, useRef, useState } from 'react';
-import { Alert, Box, Button, CloseButton, Dialog, Field, FileUpload, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, CloseButton, Dialog, Field, FileUpload, Fieldset, HStack, Input, Portal, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { ToolbarIconButton } from '../table/ToolbarIconButton';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -15,6 +15,8 @@ import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { OptionSelect } from '../OptionSelect';
 import { ErrorAlert } from '../ErrorAlert';
+import { BusyButton } from '../BusyButton';
+import { useFocusWhenLost } from '../useFocusWhenLost';
 
 export interface ImportDialogProps {
   /** A resource whose definition takes imports (`def.import`). */
@@ -104,6 +106,13 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
       multiple,
     });
   const editing = api.phase === 'editing' || api.phase === 'sending';
+  // The result replaces the Import button, and "import another file" the result: the keyboard
+  // goes on to the next step's control (the report to download, Close, the file to choose).
+  const content = useRef<HTMLDivElement>(null);
+  useFocusWhenLost(content, api.phase, (phase) => {
+    const next = phase === 'rejected' ? 'import-report-download' : phase === 'succeeded' ? 'import-close' : phase === 'editing' ? 'import-dropzone' : null;
+    return next ? content.current?.querySelector<HTMLElement>(`[data-testid="${next}"]`) : null;
+  });
 
   return (
     <>
@@ -113,7 +122,7 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
           <Dialog.Backdrop />
           <Dialog.Positioner>
             {/* As wide as the export dialog (widgets §9 gives the import form no width of its own). */}
-            <Dialog.Content width={{ base: '100%', sm: `min(${DIALOG_WIDTH.export}px, 95vw)` }} maxW="none" data-testid="import-dialog" data-state={api.state}>
+            <Dialog.Content width={{ base: '100%', sm: `min(${DIALOG_WIDTH.export}px, 95vw)` }} maxW="none" data-testid="import-dialog" data-state={api.state} ref={content}>
               {/* A flex column, so the body scrolls between header and footer on a short screen. */}
               <form
                 noValidate
@@ -139,9 +148,9 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
                           <Box flex="1" minW="40">
                             <OptionSelect options={api.templates.map((o) => ({ value: o.value, text: o.label }))} empty={t('import.choose')} field={{ ...api.getTemplateTypeProps(), 'data-testid': 'import-template-type' }} />
                           </Box>
-                          <Button size="sm" variant="outline" {...api.getTemplateDownloadProps()} data-testid="import-template-download">
+                          <BusyButton size="sm" variant="outline" {...api.getTemplateDownloadProps()} data-testid="import-template-download">
                             {t('import.templateDownload')}
-                          </Button>
+                          </BusyButton>
                         </HStack>
                         {problem('templateType', t('import.templateType')) ? <Field.ErrorText>{problem('templateType', t('import.templateType'))}</Field.ErrorText> : <Field.HelperText>{t('import.templateHint')}</Field.HelperText>}
                       </Field.Root>
@@ -258,22 +267,22 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
                   )}
                 </Dialog.Body>
                 <Dialog.Footer flexWrap="wrap">
-                  <Button size="sm" variant="outline" {...api.getCloseProps()} data-testid="import-close">
+                  <BusyButton size="sm" variant="outline" {...api.getCloseProps()} data-testid="import-close">
                     {api.phase === 'succeeded' || api.phase === 'rejected' ? t('import.close') : t('import.cancel')}
-                  </Button>
-                  <Button size="sm" variant="outline" {...api.getAgainProps()} data-testid="import-again">
+                  </BusyButton>
+                  <BusyButton size="sm" variant="outline" {...api.getAgainProps()} data-testid="import-again">
                     {t('import.again')}
-                  </Button>
-                  <Button size="sm" colorPalette="red" variant="outline" {...api.getReportDownloadProps()} data-testid="import-report-download">
+                  </BusyButton>
+                  <BusyButton size="sm" colorPalette="red" variant="outline" {...api.getReportDownloadProps()} data-testid="import-report-download">
                     {t('import.reportDownload')}
-                  </Button>
-                  <Button size="sm" colorPalette="blue" type="submit" {...api.getRequestProps()} onClick={undefined} data-testid="import-submit">
+                  </BusyButton>
+                  <BusyButton size="sm" colorPalette="blue" type="submit" {...api.getRequestProps()} onClick={undefined} data-testid="import-submit">
                     {t('import.submit')}
-                  </Button>
+                  </BusyButton>
                 </Dialog.Footer>
               </form>
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" disabled={api.getCloseProps().disabled} />
+                <CloseButton size="sm" aria-disabled={api.getCloseProps()['aria-disabled']} />
               </Dialog.CloseTrigger>
             </Dialog.Content>
           </Dialog.Positioner>

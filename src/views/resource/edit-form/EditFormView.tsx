@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Alert, Badge, Box, Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { sectionsOf, type ResourceDef } from '../../../resources/define';
@@ -13,6 +13,7 @@ import { useI18n } from '../../../services/i18n/react';
 import { FORM_LAYOUT, FORM_VERTICAL_WIDTH } from '../../../shared/constants';
 import { formatDate, formatDateTime } from '../../../shared/date-format';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
+import { BusyButton } from '../../../widgets/BusyButton';
 import { FieldInput } from '../FieldInput';
 import { DraftNotice } from './DraftNotice';
 import { FormSections, type FormSection } from './FormSections';
@@ -94,6 +95,17 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
   useEffect(() => {
     rootRef.current?.querySelector<HTMLElement>('[data-part="sections"] input:not([readonly]):not([disabled]):not([type=hidden]), [data-part="sections"] select:not([disabled])')?.focus();
   }, []);
+  // A failed save takes the keyboard to the first field that says what is wrong (the form's own
+  // rules, or a value the server says another record has); with none, it stays where it was, on
+  // the button or in the field, which stayed focusable while the save ran (form.connect's busyButton).
+  const wasRunning = useRef(false);
+  useLayoutEffect(() => {
+    const ended = wasRunning.current && !flow.running;
+    wasRunning.current = flow.running;
+    if (!ended || !flow.failedStep) return;
+    const invalid = rootRef.current?.querySelector('[data-part="sections"] [data-field][data-invalid]');
+    invalid?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button, [tabindex]:not([tabindex="-1"])')?.focus();
+  });
   // A lookup's pick writes every field it fills (the bank's CNAPS code and its bank code), each
   // as typing would: a field this mode keeps read-only stays as it was.
   const fill = (filled: Record<string, FieldValue>) => {
@@ -145,7 +157,7 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
         onSubmit={(e) => {
           e.preventDefault();
           // Enter in a field does what the bar's save does.
-          if (form.buttons.includes('save')) form.getButtonProps('save').onClick?.();
+          if (form.buttons.includes('save')) form.getButtonProps('save').onClick();
         }}
       >
         <Box position="relative" {...fieldConfig.getRootProps()}>
@@ -184,9 +196,9 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
               const p = form.getButtonProps(button);
               const primary = button === 'save' || (button === 'submit' && !form.buttons.includes('save'));
               return (
-                <Button key={button} size="sm" colorPalette={primary ? 'blue' : undefined} variant={primary ? 'solid' : button === 'submit' ? 'outline' : 'ghost'} {...p} loading={p['data-state'] === 'busy'}>
+                <BusyButton key={button} size="sm" colorPalette={primary ? 'blue' : undefined} variant={primary ? 'solid' : button === 'submit' ? 'outline' : 'ghost'} {...p}>
                   {t(BUTTON_LABEL[button])}
-                </Button>
+                </BusyButton>
               );
             })}
           </HStack>

@@ -100,7 +100,11 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
             const value = String(values[field] ?? '').trim();
             if (!f.unique || !value) continue;
             const { repeat } = (await api.run('checkRepeat', { field, value, ...(record ? { id: record.id } : {}) })) as unknown as { repeat: boolean };
-            if (repeat) return t('form.flow.repeat', { field: f.label[lang], value });
+            if (repeat) {
+              // Said on the field too, so the keyboard is taken there (EditFormView) and hears why.
+              formRef.send({ type: 'FORM.PROBLEMS', errors: { [field]: { key: 'form.flow.taken', params: { value } } } });
+              return t('form.flow.repeat', { field: f.label[lang], value });
+            }
           }
           for (const p of participants.current.values()) {
             const failure = (await p.beforeSave?.()) ?? null;

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Alert, Field, Input, Stack } from '@chakra-ui/react';
 import { passwordChangeMachine, type PasswordChangeValues } from '../../../machines/password-change.machine';
 import { connectPasswordChange } from '../../../machines/password-change.connect';
 import type { Problem } from '../../../machines/forgot-password.machine';
@@ -11,6 +11,7 @@ import { useI18n } from '../../../services/i18n/react';
 import { ruleProblems } from '../../../services/password-check';
 import { inspect } from '../../../services/inspector';
 import { PasswordProblems } from '../../PasswordProblems';
+import { BusyButton } from '../../BusyButton';
 
 const actors = {
   checkRule: fromPromise<Problem[], { password: string }>(async ({ input }) => ruleProblems(input.password, await shellApi.passwordRule(), session.get('loginUserInfo')?.userCode)),
@@ -44,9 +45,9 @@ export default function PasswordPanel() {
           </Field.Root>
         ))}
         <PasswordProblems problems={api.problems} serverMessage={api.serverMessage} />
-        <Button type="submit" loading={api.busy} alignSelf="flex-start">
+        <BusyButton {...api.getSubmitProps()} alignSelf="flex-start">
           {t('shell.password.submit')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );
