@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
 import { CODE } from '../../src/shared/codes';
 import { activeStepIndex } from '../../src/shared/workflow';
 import type { ApprovalHistoryItem, FlowChart, FlowStep, FlowTask } from '../../src/shared/contract/wkfl';
 import { availableBackends } from './support/backends';
-import { startTestApp, type TestApp } from './support/test-server';
+import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
 type Row = Record<string, unknown> & { id: number; version: number; recordState: string; enabled: boolean };
 type Answer<T> = { code: number; msg: string; data: T };
@@ -77,7 +78,10 @@ describe.each(availableBackends())('approval flows on %s', (backend) => {
       const res = await review(row.id, 1, 'pass', admin, '利率合理，同意');
       expect(res.body.code).toBe(0);
       expect(res.body.data).toMatchObject({ id: row.id, recordState: 'submitted', version: 2 });
-      expect(res.body.data.updatedBy).toBe(row.updatedBy);
+      // Who last changed it stays the submitter (whose own review the four-eyes check refuses).
+      const stored = await sql<{ by: number }>`select updated_by as by from rate_plan where id = ${row.id}`.execute(t.db);
+      const staffId = (await t.db.selectFrom('appUser').select('id').where('userCode', '=', DEMO.staff.userCode).executeTakeFirstOrThrow()).id;
+      expect(stored.rows[0]!.by).toBe(staffId);
       const s = await steps(row.id);
       expect(s.map((x) => [x.isComplete, x.isCurrent])).toEqual([[true, false], [true, false], [false, true]]);
       expect(activeStepIndex(s)).toBe(2);
