@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, STAFF, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
@@ -63,3 +63,79 @@ test('staff save their own default search, see only theirs, and never the admini
   await expect(rows(page)).toHaveCount(10);
   await expect(page.getByTestId('query-form').getByLabel('省份代码')).toHaveValue('');
 });
+
+/**
+ * How much of each date a form's date range shows, per input: its date's text in the input's
+ * own font beside the picker's icon (1.5em with its gap, as Chromium draws it), against the
+ * room inside the input's padding. A date input's scrollWidth never passes its width (the
+ * browser cuts the text inside its own shadow tree), so the room is held against the text.
+ * With 14 px text this says cut at 120 px wide ("11/28/202") and whole at 125 px, as seen.
+ */
+async function dateRoom(form: Locator) {
+  const dates = rangeDates(form);
+  await expect(dates).toHaveCount(2);
+  return dates.evaluateAll((inputs) =>
+    inputs.map((input) => {
+      const style = getComputedStyle(input);
+      const pen = document.createElement('canvas').getContext('2d')!;
+      // Built from its parts: the computed \`font\` is empty when a part has no place in it (tabular digits).
+      pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      if (!pen.font.includes(style.fontSize)) throw new Error(`the canvas refused the input's font: ${style.fontSize} ${style.fontFamily}`);
+      const box = input.getBoundingClientRect();
+      return {
+        value: (input as HTMLInputElement).value,
+        text: Math.ceil(pen.measureText((input as HTMLInputElement).value.replaceAll('-', '/')).width + 1.5 * parseFloat(style.fontSize)),
+        room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        inPage: box.left >= 0 && box.right <= document.documentElement.clientWidth,
+      };
+    }),
+  );
+}
+
+/** A query form's date range's two inputs (resource pages stay open, hidden: each form is its page's). */
+const rangeDates = (form: Locator) => form.locator('[data-part=field]').filter({ has: form.page().locator('[data-part=range-shortcuts]') }).locator('input[type=date]');
+
+async function expectWholeDates(page: Page, form: Locator, where: string) {
+  const shown = await dateRoom(form);
+  for (const date of shown) {
+    expect(date.value, where).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(date.room, `${where}: room for ${date.value}`).toBeGreaterThanOrEqual(date.text);
+    expect(date.inPage, `${where}: ${date.value} within the page`).toBe(true);
+  }
+  // Nothing reaches past the page's width (no sideways scrolling at 390 px).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${where}: page width`).toBe(true);
+}
+
+const DATE_LANGS = [
+  { lang: 'zh-CN', last7Days: '最近7天' },
+  { lang: 'en-US', last7Days: 'Last 7 days' },
+] as const;
+
+for (const { lang, last7Days } of DATE_LANGS) {
+  test(`${lang}: a date range shows both dates whole, at 1280 px beside the other filters and at 390 px`, async ({ page }) => {
+    await loginAs(page, ADMIN);
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    try {
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(viewport);
+        // Typed dates on the exchange rates.
+        await page.goto('/index.html#/exchange-rate');
+        await page.reload();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        const rates = page.getByTestId('resource-exchange-rate').getByTestId('query-form');
+        await rangeDates(rates).nth(0).fill('2025-11-28');
+        await rangeDates(rates).nth(1).fill('2025-12-31');
+        await expectWholeDates(page, rates, `${lang} ${viewport.width} px exchange rates`);
+        // A shortcut's dates on the operation log.
+        await page.goto('/index.html#/operate-log');
+        const log = page.getByTestId('resource-operate-log').getByTestId('query-form');
+        await log.locator('[data-part=range-shortcuts]').click();
+        await page.getByRole('menuitem', { name: last7Days }).click();
+        await expect(rangeDates(log).first()).not.toHaveValue('');
+        await expectWholeDates(page, log, `${lang} ${viewport.width} px operation log`);
+      }
+    } finally {
+      await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    }
+  });
+}

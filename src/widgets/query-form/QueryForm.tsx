@@ -17,9 +17,9 @@ import type { QueryPageActor } from './useQueryPage';
 /**
  * The query form of a query page (widgets §2 "Query form", §5, §6, §7; issue 10 point 4):
  * collapsible rows of filters laid out by language (portal-shell §9 FORM_LAYOUT: zh-CN three
- * columns with 130 px labels, en-US two with 350 px), Query (Enter submits) and Reset, the
- * saved searches (click applies and queries, the star toggles the default, delete asks
- * first), the save-search dialog, the settings popover with the order tab and, for
+ * columns with 130 px labels, a date range spanning two; en-US two with 350 px), Query (Enter
+ * submits) and Reset, the saved searches (click applies and queries, the star toggles the
+ * default, delete asks first), the save-search dialog, the settings popover with the order tab and, for
  * administrators only, the hidden-field settings dialog. Everything it shows comes from
  * `connectQueryPage`; the machine decides.
  *
@@ -54,10 +54,13 @@ export function QueryFormView({ api }: { api: QueryPageApi }) {
   // A problem in a collapsed row opens the rows, so the user sees why nothing was asked.
   const open = expanded || rest.some((f) => f.keys.some((k) => api.problem(k)));
   const hidden = api.getHiddenTriggerProps();
+  // A date range is two dates side by side: one of zh-CN's three columns leaves them ~85 px
+  // each at 1280 px, the year cut off, so there it takes two; en-US's two columns hold it in one.
+  const rangeColumns = layout.columns > 2 ? 2 : 1;
   const grid = (fields: ShownField[]) => (
     <SimpleGrid columns={{ base: 1, md: layout.columns }} gapX="4" gapY="3">
       {fields.map((f) => (
-        <FilterField key={f.field.name} api={api} shown={f} labelWidth={layout.labelWidth} />
+        <FilterField key={f.field.name} api={api} shown={f} labelWidth={layout.labelWidth} columns={f.field.type === 'date' ? rangeColumns : 1} />
       ))}
     </SimpleGrid>
   );
@@ -137,13 +140,13 @@ function SavedSearches({ api }: { api: QueryPageApi }) {
   );
 }
 
-function FilterField({ api, shown, labelWidth }: { api: QueryPageApi; shown: ShownField; labelWidth: number }) {
+function FilterField({ api, shown, labelWidth, columns }: { api: QueryPageApi; shown: ShownField; labelWidth: number; columns: number }) {
   const { t } = useI18n();
   const { field, required, keys } = shown;
   const problems = keys.map((k) => api.problem(k)).filter((p) => p !== null);
   const id = `query-${keys[0]}`;
   return (
-    <Field.Root invalid={problems.length > 0} required={required} orientation={{ base: 'vertical', md: 'horizontal' }} data-field={field.name} data-part="field">
+    <Field.Root invalid={problems.length > 0} required={required} orientation={{ base: 'vertical', md: 'horizontal' }} gridColumn={{ md: `span ${columns}` }} data-field={field.name} data-part="field">
       <Field.Label htmlFor={id} flexShrink={0} width={{ md: `${labelWidth}px` }} justifyContent={{ md: 'flex-end' }} textAlign={{ md: 'right' }}>
         {field.label}
         {required && <Field.RequiredIndicator />}
@@ -158,6 +161,12 @@ function FilterField({ api, shown, labelWidth }: { api: QueryPageApi; shown: Sho
   );
 }
 
+/**
+ * The least a date input shows its whole date in: ten characters of digits and separators in
+ * any browser's order (11/28/2025, 2025/11/28), the picker's icon and the input's padding.
+ */
+const DATE_INPUT_MIN_WIDTH = 'calc(10ch + 3rem)';
+
 function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: QueryField; keys: string[]; id: string }) {
   const { t } = useI18n();
   const props = (key: string) => {
@@ -169,12 +178,13 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
   switch (field.type) {
     case 'date':
       return (
-        <HStack gap="1">
-          <Input id={id} size="sm" type="date" aria-label={t('query.input.from', { field: field.label })} {...props(keys[0]!)} />
+        // Wraps rather than squeezing a date below its text where even that room is short.
+        <HStack gap="1" wrap="wrap">
+          <Input id={id} size="sm" type="date" flex="1" minW={DATE_INPUT_MIN_WIDTH} aria-label={t('query.input.from', { field: field.label })} {...props(keys[0]!)} />
           <Text fontSize="sm" color="fg.muted" aria-hidden>
             {t('query.input.separator')}
           </Text>
-          <Input size="sm" type="date" aria-label={t('query.input.to', { field: field.label })} {...props(keys[1]!)} />
+          <Input size="sm" type="date" flex="1" minW={DATE_INPUT_MIN_WIDTH} aria-label={t('query.input.to', { field: field.label })} {...props(keys[1]!)} />
           <RangeShortcuts api={api} label={field.label} fromKey={keys[0]!} toKey={keys[1]!} />
         </HStack>
       );
