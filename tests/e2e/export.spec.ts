@@ -121,6 +121,36 @@ test.describe('export from the accounts table', () => {
     expect(download.suggestedFilename()).toMatch(/^键盘导出\.(xlsx|csv)$/);
   });
 
+  test('keyboard, in English: the dialog starts in the name and gives the focus back to its icon after Escape, Cancel or an export', async ({ page }) => {
+    await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+    await page.reload();
+    await expect(rows(page).first()).toBeVisible();
+    const trigger = page.getByTestId('export-trigger');
+    const box = dialog(page);
+    const open = async () => {
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await expect(box.getByTestId('export-file-name')).toBeFocused();
+    };
+    await open();
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+
+    await open();
+    await box.getByRole('button', { name: 'Cancel', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(box).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+
+    // Enter in the name exports the page at once; the dialog closes and the focus is back.
+    await open();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toMatch(/\.(xlsx|csv)$/);
+    await expect(box).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+  });
+
   test('in English on a phone: the dialog fits the screen, speaks English and passes axe', async ({ page }) => {
     await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
     await page.setViewportSize({ width: 390, height: 800 });

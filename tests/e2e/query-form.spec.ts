@@ -139,3 +139,23 @@ for (const { lang, last7Days } of DATE_LANGS) {
     }
   });
 }
+
+test('keyboard: the save-search dialog starts in the name and gives the focus back to its button after Escape or Cancel', async ({ page }) => {
+  await loginAs(page, ADMIN, '/exchange-rate');
+  await expect(rows(page).first()).toBeVisible();
+  const trigger = page.getByTestId('query-save');
+  const dialog = page.getByTestId('save-query-dialog');
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('名称')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('名称')).toBeFocused();
+  await dialog.getByRole('button', { name: '取消' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+});

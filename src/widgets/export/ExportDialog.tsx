@@ -1,4 +1,4 @@
-import { Suspense, use, useRef, useState } from 'react';
+import { Suspense, use, useRef, useState, type Ref } from 'react';
 import { Alert, Button, Checkbox, CloseButton, Dialog, Field, Fieldset, HStack, Input, Portal, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ToolbarIconButton } from '../table/ToolbarIconButton';
 import { OptionSelect } from '../OptionSelect';
@@ -62,7 +62,7 @@ export function ExportDialog(props: ExportDialogProps) {
   );
 }
 
-function ExportIcon({ label, ...rest }: { label: string; disabled?: boolean; onClick?: () => void; 'data-part'?: string; 'data-state'?: string }) {
+function ExportIcon({ label, ...rest }: { label: string; disabled?: boolean; onClick?: () => void; 'data-part'?: string; 'data-state'?: string; ref?: Ref<HTMLButtonElement> }) {
   return (
     // A tray with an arrow out of it.
     <ToolbarIconButton
@@ -115,6 +115,12 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
   const allColumns = api.getAllColumnsProps();
   const backgroundHint = allDataInBackground(api.total);
 
+  // The dialog has no trigger of its own (it is opened by the machine): it is told where the
+  // focus starts and where it goes back to. An autoFocus instead would take the focus before the
+  // dialog's trap noted where it came from, and the trap would give it back to that field, gone
+  // with the dialog: the page's body.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
   const open = () =>
     send({
       type: 'DIALOG.OPEN',
@@ -127,9 +133,9 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
 
   return (
     <>
-      <ExportIcon label={t('export.action')} disabled={disabled || columns.length === 0} onClick={open} data-part="trigger" data-state={api.state} />
+      <ExportIcon label={t('export.action')} disabled={disabled || columns.length === 0} onClick={open} data-part="trigger" data-state={api.state} ref={trigger} />
       <ExportJobs openSignal={jobsSignal} />
-      <Dialog.Root {...api.getDialogProps()} placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
+      <Dialog.Root {...api.getDialogProps()} placement="center" scrollBehavior="inside" lazyMount unmountOnExit initialFocusEl={() => nameField.current} finalFocusEl={() => trigger.current}>
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -156,7 +162,7 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
                         {t('export.fileName')}
                         <Field.RequiredIndicator />
                       </Field.Label>
-                      <Input size="sm" autoFocus {...api.getFileNameProps()} data-testid="export-file-name" />
+                      <Input size="sm" ref={nameField} {...api.getFileNameProps()} data-testid="export-file-name" />
                       {required('fileName', t('export.fileName')) ?? <Field.HelperText>{t('export.fileNameHint', { max: EXPORT_FILE_NAME_MAX })}</Field.HelperText>}
                     </Field.Root>
                     <Field.Root required invalid={api.isMissing('fileType')}>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Alert, Button, Checkbox, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Popover, Portal, Stack, Switch, Table, Tabs, Text } from '@chakra-ui/react';
 import type { QueryPageApi } from '../../machines/query-page.connect';
 import { DIALOG_WIDTH, HIDDEN_FIELD_DIALOG_MAX_HEIGHT, SAVED_QUERY_MAX_DEFAULT } from '../../shared/constants';
@@ -13,13 +14,17 @@ const NAME_INPUT_MAX = maxLengthOf(contract.querySettings.saveQuery, 'name') ?? 
 /** The save-search dialog: name (at most 6 characters), default flag; problems inline. */
 export function SaveQueryDialog({ api }: { api: QueryPageApi }) {
   const { t } = useI18n();
+  // Where the focus starts, told to the dialog rather than taken by an autoFocus: that would take
+  // it before the dialog's trap noted where it came from (the Save search button), and the trap
+  // would give it back to this field, gone with the dialog: the page's body.
+  const nameField = useRef<HTMLInputElement>(null);
   const d = api.saveDialog;
   const nameProblem = d.problem === 'nameRequired' || d.problem === 'nameTooLong' ? t(`query.save.${d.problem}`, { max: api.nameMax }) : null;
   const formProblem = d.problem === 'noFilter' || d.problem === 'tooMany' || d.problem === 'formInvalid' ? t(`query.save.${d.problem}`, { max: SAVED_QUERY_MAX_DEFAULT }) : null;
   const name = api.getSaveNameProps(NAME_INPUT_MAX);
   const isDefault = api.getSaveDefaultProps();
   return (
-    <Dialog.Root {...api.getSaveDialogProps()} placement="center" lazyMount unmountOnExit>
+    <Dialog.Root {...api.getSaveDialogProps()} placement="center" lazyMount unmountOnExit initialFocusEl={() => nameField.current}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -36,7 +41,7 @@ export function SaveQueryDialog({ api }: { api: QueryPageApi }) {
                       {t('query.save.name')}
                       <Field.RequiredIndicator />
                     </Field.Label>
-                    <Input size="sm" autoFocus {...name} />
+                    <Input size="sm" ref={nameField} {...name} />
                     {nameProblem ? <Field.ErrorText>{nameProblem}</Field.ErrorText> : <Field.HelperText>{t('query.save.nameHint', { max: api.nameMax })}</Field.HelperText>}
                   </Field.Root>
                   <Checkbox.Root size="sm" {...isDefault}>
