@@ -50,15 +50,24 @@ export async function mayOpen(db: Db, file: OwnerRef, request: FastifyRequest): 
  */
 export const viewUrl = (id: number) => `api/fsmc/components/upload/view-file?id=${id}`;
 
-/** Writes the bytes of seeded files (shipped with the server) that the store lacks. */
+/**
+ * Writes the bytes of seeded files (shipped with the server) that the store lacks, and brings
+ * a seeded file stored as an earlier version (the login logo whose name was cut off) to the
+ * one shipped now, bytes and record: a store seeded before would otherwise keep the old one.
+ */
 export async function restoreSeedFiles(db: Db, filesDir: string): Promise<void> {
   const byHash = new Map(SEED_FILES.map((f) => [sha256(f.content), f]));
-  const rows = await db.selectFrom('uploadFile').select(['storageName', 'sha256']).where('sha256', 'in', [...byHash.keys()]).execute();
+  const replaced = new Map(SEED_FILES.flatMap((f) => (f.replaces ?? []).map((hash) => [hash, f] as const)));
+  const rows = await db.selectFrom('uploadFile').select(['id', 'storageName', 'sha256']).where('sha256', 'in', [...byHash.keys(), ...replaced.keys()]).execute();
   for (const row of rows) {
     const target = path.join(filesDir, row.storageName);
-    if (fs.existsSync(target)) continue;
+    const newer = replaced.get(row.sha256);
+    if (!newer && fs.existsSync(target)) continue;
     fs.mkdirSync(filesDir, { recursive: true });
-    fs.writeFileSync(target, byHash.get(row.sha256)!.content);
+    const file = newer ?? byHash.get(row.sha256)!;
+    fs.writeFileSync(target, file.content);
+    // After the bytes: stopped between the two, the next start finds the old hash and writes again.
+    if (newer) await db.updateTable('uploadFile').set({ sha256: sha256(newer.content), byteSize: Buffer.byteLength(newer.content) }).where('id', '=', row.id).execute();
   }
 }
 

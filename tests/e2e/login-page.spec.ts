@@ -82,3 +82,37 @@ test('the app page without a session sends the visitor to login', async ({ page 
   await page.goto('/index.html#/');
   await expect(page).toHaveURL(/login\.html#\/login/);
 });
+
+test('the login logo shows its names whole, at 1280 and at 390 px', async ({ page }) => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/login.html#/login');
+    const logo = page.getByTestId('login-logo').first();
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveJSProperty('complete', true);
+    const box = (await logo.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= viewport.width, `${viewport.width} px: the logo within the page`).toBe(true);
+    // Its texts as this browser lays them out in the image (the same fonts): the logo's own SVG
+    // drawn in the page, apart from the page's styles, each text's box held against the view box.
+    const texts = await logo.evaluate(async (img: HTMLImageElement) => {
+      const svg = new DOMParser().parseFromString(await (await fetch(img.src)).text(), 'image/svg+xml').documentElement as unknown as SVGSVGElement;
+      const host = document.createElement('div');
+      host.style.all = 'initial';
+      host.attachShadow({ mode: 'open' }).append(document.importNode(svg, true));
+      document.body.append(host);
+      const drawn = host.shadowRoot!.querySelector('svg')!;
+      const view = drawn.viewBox.baseVal;
+      const out = [...drawn.querySelectorAll('text')].map((text) => {
+        const b = text.getBBox();
+        return { text: text.textContent, left: b.x, right: b.x + b.width, viewLeft: view.x, viewRight: view.x + view.width };
+      });
+      host.remove();
+      return out;
+    });
+    expect(texts.map((t) => t.text)).toEqual(['Treasury Portal', '资金管理平台']);
+    for (const t of texts) {
+      expect(t.left, `${viewport.width} px: ${t.text} from the view box's left`).toBeGreaterThanOrEqual(t.viewLeft);
+      expect(t.right, `${viewport.width} px: ${t.text} within the view box`).toBeLessThanOrEqual(t.viewRight);
+    }
+  }
+});

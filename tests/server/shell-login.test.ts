@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { LOGIN_LOGO } from '../../server/assets/login-logo';
+import { restoreSeedFiles, sha256 } from '../../server/services/files';
 import { LOGIN_PAGE_FILES, LOGIN_THROTTLE } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { availableBackends } from './support/backends';
@@ -45,6 +49,35 @@ describe.each(availableBackends())('shell login on %s', (backend) => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-security-policy']).toMatch(/default-src 'none'/);
     expect(file.body).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+  });
+
+  it('replaces a stored copy of the logo shipped before (its name cut off) with the one shipped now, bytes and record', async () => {
+    // The logo as shipped before: the same drawing without its names' set lengths.
+    const before = LOGIN_LOGO.content.replace(/ textLength="\d+"/g, '');
+    expect(sha256(before)).toBe(LOGIN_LOGO.replaces[0]);
+    const logo = await t.db.selectFrom('uploadFile').select(['id', 'storageName']).where('fileBusinessType', '=', 'login-logo').executeTakeFirstOrThrow();
+    const stored = path.join(t.config.filesDir, logo.storageName);
+    const record = () => t.db.selectFrom('uploadFile').select(['sha256', 'byteSize']).where('id', '=', logo.id).executeTakeFirstOrThrow();
+    const now = { sha256: sha256(LOGIN_LOGO.content), byteSize: Buffer.byteLength(LOGIN_LOGO.content) };
+    const storeBefore = async (bytes: boolean) => {
+      await t.db.updateTable('uploadFile').set({ sha256: sha256(before), byteSize: Buffer.byteLength(before) }).where('id', '=', logo.id).execute();
+      if (bytes) fs.writeFileSync(stored, before);
+      else fs.rmSync(stored, { force: true });
+    };
+
+    // Its bytes still there, as the previous server left them.
+    await storeBefore(true);
+    await restoreSeedFiles(t.db, t.config.filesDir);
+    expect(fs.readFileSync(stored, 'utf8')).toBe(LOGIN_LOGO.content);
+    expect(await record()).toEqual(now);
+    const served = await t.app.inject({ method: 'GET', url: `/api/fsmc/components/upload/view-file?id=${logo.id}` });
+    expect(served.body).toBe(LOGIN_LOGO.content);
+
+    // Its bytes lost: written again, as the current logo.
+    await storeBefore(false);
+    await restoreSeedFiles(t.db, t.config.filesDir);
+    expect(fs.readFileSync(stored, 'utf8')).toBe(LOGIN_LOGO.content);
+    expect(await record()).toEqual(now);
   });
 
   it('lists the login logos anonymously, but other files only with a session', async () => {

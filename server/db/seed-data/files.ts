@@ -9,6 +9,8 @@ export interface SeedFile {
   originalFileName: string;
   mimeType: string;
   content: string;
+  /** The sha256 of contents shipped before under this file: stored copies of them are replaced (services/files.ts restoreSeedFiles). */
+  replaces?: readonly string[];
 }
 
 export const SEED_FILES: SeedFile[] = [{ orderNo: LOGIN_PAGE_FILES, fileBusinessType: 'login-logo', ...LOGIN_LOGO }];
