@@ -255,28 +255,48 @@ test('approval mode: the field config opens the remark to the checker, the rest 
   await expectNoRawLocaleKeys(admin);
 });
 
-test('keyboard: a failed save takes the focus to the first field that says what is wrong', async ({ page }) => {
-  await loginAs(page, ADMIN);
-  await openPage(page, '/user-info');
-  await page.getByRole('button', { name: '新增', exact: true }).click();
-  await expect(field(page, 'userCode')).toBeFocused();
-  await page.keyboard.type(`kb${unique()}`);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('键盘用户');
-  await field(page, 'staffType').focus();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('abc');
-  await field(page, 'email').focus();
-  await page.keyboard.type('not-an-email');
-  const save = form(page).getByRole('button', { name: '保存', exact: true });
-  await save.focus();
-  await page.keyboard.press('Enter');
-  await expect(form(page).getByTestId('form-failure')).toHaveAttribute('data-failed-step', 'formValidation');
-  // Both are said under their fields; the focus is on the first of them in the form's order.
-  await expect(field(page, 'email')).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(page, 'staffType')).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(page, 'staffType')).toBeFocused();
-});
+const FORM_CHECK = [
+  { lang: 'zh-CN', add: '新增', save: '保存', two: /^表单校验未通过：有 2 项需要修正：人员类型 .+；电子邮箱 .+$/, one: /^表单校验未通过：有 1 项需要修正：电子邮箱 [^；]+$/ },
+  { lang: 'en-US', add: 'Add', save: 'Save', two: /^Form check failed: Fields to correct \(2\): Staff type .+; E-mail .+$/, one: /^Form check failed: Fields to correct \(1\): E-mail [^;]+$/ },
+] as const;
+
+for (const { lang, add, save: saveLabel, two, one } of FORM_CHECK) {
+  test(`${lang}, keyboard: a failed save takes the focus to the first field that says what is wrong; the failure shrinks as they are put right`, async ({ page }) => {
+    await page.goto('/login.html#/login');
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await loginAs(page, ADMIN);
+    await openPage(page, '/user-info');
+    await page.getByRole('button', { name: add, exact: true }).click();
+    await expect(field(page, 'userCode')).toBeFocused();
+    await page.keyboard.type(`kb${unique()}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('键盘用户');
+    await field(page, 'staffType').focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('abc');
+    await field(page, 'email').focus();
+    await page.keyboard.type('not-an-email');
+    const save = form(page).getByRole('button', { name: saveLabel, exact: true });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    const failure = form(page).getByTestId('form-failure');
+    await expect(failure).toHaveAttribute('data-failed-step', 'formValidation');
+    await expect(failure).toHaveText(two);
+    // Both are said under their fields; the focus is on the first of them in the form's order.
+    await expect(field(page, 'email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'staffType')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'staffType')).toBeFocused();
+
+    // Put right one by one: the failure counts what is left, then goes with the last.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('1');
+    await expect(failure).toHaveText(one);
+    await field(page, 'email').focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('keyboard@example.invalid');
+    await expect(failure).toHaveCount(0);
+  });
+}
 
 test('keyboard, in English: a code another record has takes the focus to its field, which says so', async ({ page }) => {
   await page.goto('/login.html#/login');

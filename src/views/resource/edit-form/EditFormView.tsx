@@ -145,10 +145,10 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
         </HStack>
       </HStack>
       {autosave && <DraftNotice autosave={autosave} labelOf={labelOf} textOf={textOf} />}
-      {flow.failedStep && (
-        <Alert.Root status="error" role="alert" data-testid="form-failure" data-failed-step={flow.failedStep}>
+      {edit.failure && (
+        <Alert.Root status="error" role="alert" data-testid="form-failure" data-failed-step={edit.failure.step}>
           <Alert.Indicator />
-          <Alert.Title>{t('form.flow.failed', { step: t(`form.step.${flow.failedStep}`), message: flow.message ?? '' })}</Alert.Title>
+          <Alert.Title>{t('form.flow.failed', { step: t(`form.step.${edit.failure.step}`), message: edit.failure.message ?? '' })}</Alert.Title>
         </Alert.Root>
       )}
       {fieldConfig.failure && <ErrorAlert message={fieldConfig.failure} />}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { ResourceDef } from '../../../resources/define';
+import { sectionsOf, type ResourceDef } from '../../../resources/define';
 import type { ResourceView } from '../../../resources/pages';
 import { recordFormMachine, type FieldValue, type FormMode, type StoredRecord } from '../../../machines/record-form.machine';
 import { connectRecordForm } from '../../../machines/record-form.connect';
@@ -48,6 +48,22 @@ export const draftCodeOf = (def: ResourceDef, mode: FormMode, id?: number, view?
 const asStored = (row: ResourceRow | null) => row as unknown as StoredRecord | null;
 
 /**
+ * The form's problems as the form check's failure says them: how many, and the first three in
+ * the form's order (the first is where a failed save puts the focus); null when none is left.
+ */
+function problemSummary(def: ResourceDef, errors: Record<string, unknown>, t: ReturnType<typeof useI18n>['t'], lang: ReturnType<typeof useI18n>['lang']): string | null {
+  const count = Object.keys(errors).length;
+  if (count === 0) return null;
+  const order = sectionsOf(def).flatMap((section) => section.fields);
+  const place = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const first = Object.entries(errors)
+    .sort(([a], [b]) => place(a) - place(b))
+    .slice(0, 3)
+    .map(([field, e]) => `${def.fields[field]?.label[lang] ?? field} ${t((e as FieldProblem).key, (e as FieldProblem).params)}`);
+  return t('form.flow.formInvalid', { count, problems: first.join(t('form.flow.separator')) });
+}
+
+/**
  * The record form actor of an edit form: created once per form, it reads the record (edit,
  * view, approval) and holds the values. The flow and autosave actors join it once it is
  * editing (useEditFlow), because autosave needs the stored version and values to start from.
@@ -82,6 +98,7 @@ export type RecordFormRef = ActorRefFrom<typeof recordFormMachine>;
 export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: { onDone: (row: ResourceRow | null, flow: FlowMode) => void; onClose: () => void; approvalField?: string | null; view?: ResourceView; display?: Display }) {
   const { t, lang } = useI18n();
   const api = useMemo(() => resourceApi(def), [def]);
+  const summaryOf = (errors: Record<string, unknown>) => problemSummary(def, errors, t, lang);
   const participants = useRef(new Map<string, FormParticipant>());
   const onDoneRef = useRef(options.onDone);
   onDoneRef.current = options.onDone;
@@ -114,11 +131,8 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
         }),
         validateForm: fromPromise(async () => {
           formRef.send({ type: 'FORM.VALIDATE' });
-          const { errors } = formRef.getSnapshot().context;
-          const count = Object.keys(errors).length;
-          if (count === 0) return [];
-          const first = Object.entries(errors).slice(0, 3).map(([field, e]) => `${def.fields[field]?.label[lang] ?? field} ${t((e as FieldProblem).key, (e as FieldProblem).params)}`);
-          return [`${t('form.flow.formInvalid', { count })}: ${first.join('; ')}`];
+          const summary = summaryOf(formRef.getSnapshot().context.errors);
+          return summary ? [summary] : [];
         }),
         saveEmbedded: fromPromise(({ input }: { input: { mode: FlowMode } }) => ask((p) => p.save(input.mode))),
         commit: fromPromise<unknown, { mode: FlowMode }>(async ({ input }) => {
@@ -197,9 +211,14 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
     formRef.send(event);
     if (event.type === 'FIELD.CHANGE') autosave.send({ type: 'FORM.CHANGED', values: formRef.getSnapshot().context.values });
   }, { reviewed: def.lifecycle === 'review', flow, onClose: options.onClose, display: options.display });
+  // The form check's failure is said from the problems still there, so it shrinks as they are
+  // put right and goes with the last (the flow's own message is what they were at the save).
+  const failure = flow.failedStep === 'formValidation' ? summaryOf(formSnapshot.context.errors) : flow.message;
   return {
     form,
     flow,
+    /** The last run's failed step and what to say, or null: none, or a form check whose problems are all put right. */
+    failure: flow.failedStep && failure !== null ? { step: flow.failedStep, message: failure } : null,
     fieldConfig,
     autosave: autosaveActive({ mode: start.mode, disabled: def.form?.autosave?.add === false, enabled: def.form?.autosave?.edit === true }) ? connectAutosave(autosaveSnapshot, autosave.send) : null,
     /** Embedded pages join the flow here; the returned function leaves it. */
