@@ -61,6 +61,8 @@ export function rowSchema(def: ResourceDef) {
     recordState: Type.Enum([...RECORD_STATES]),
     enabled: Type.Boolean(),
     ...fields,
+    /** Who last changed the record: a reviewed record's submitter, whose own review is refused (1405), so the page offers none. */
+    updatedBy: Type.Union([Id, Type.Null()]),
     createdAt: Type.String(),
     updatedAt: Type.String(),
   });

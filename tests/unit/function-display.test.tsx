@@ -8,6 +8,7 @@ import { system } from '../../src/services/theme-system';
 import { local } from '../../src/services/storage';
 import { SHOW_ALL, displayOf, hideButtonMap, type HideButtonMap } from '../../src/shared/function-display';
 import currency from '../../src/resources/defs/currency';
+import ratePlan from '../../src/resources/defs/rate-plan';
 import { createActor } from 'xstate';
 import { recordFormMachine } from '../../src/machines/record-form.machine';
 import { connectRecordForm } from '../../src/machines/record-form.connect';
@@ -63,7 +64,7 @@ describe('the hide-button map (widgets §6)', () => {
   it('leaves out of a row the buttons the map hides, the view button included', async () => {
     const row = { id: 1, version: 1, recordState: 'approved', enabled: true, currencyCode: 'CNY' };
     const display = displayOf({ '/currency': { buttons: { view: false, edit: false }, params: [] } }, '/currency');
-    mount(<RowActions def={currency} row={row} display={display} disabled={false} onIntent={() => {}} />);
+    mount(<RowActions def={currency} row={row} display={display} disabled={false} onIntent={() => {}} userId={null} />);
     await screen.findByRole('button', { name: 'resource.action.disable' });
     // Edit and view hidden: disable (the next allowed step) moves into the row, no menu is left.
     expect(screen.queryByText('resource.action.view')).toBeNull();
@@ -71,15 +72,25 @@ describe('the hide-button map (widgets §6)', () => {
     expect(screen.getByRole('button', { name: 'resource.action.disable' })).toBeTruthy();
     expect(document.querySelector('[data-part=row-menu]')).toBeNull();
     cleanup();
-    mount(<RowActions def={currency} row={row} display={SHOW_ALL} disabled={false} onIntent={() => {}} />);
+    mount(<RowActions def={currency} row={row} display={SHOW_ALL} disabled={false} onIntent={() => {}} userId={null} />);
     expect(await screen.findByRole('button', { name: 'resource.action.view' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'resource.action.edit' })).toBeTruthy();
+  });
+
+  it('offers no review of a submitted record to the user who submitted it (the server refuses it), and one to anyone else', async () => {
+    const row = { id: 1, version: 1, recordState: 'submitted', enabled: false, planNo: 'RP000001', updatedBy: 7 };
+    mount(<RowActions def={ratePlan} row={row} display={SHOW_ALL} disabled={false} onIntent={() => {}} userId={8} />);
+    expect(await screen.findByRole('button', { name: 'resource.action.review' })).toBeTruthy();
+    cleanup();
+    mount(<RowActions def={ratePlan} row={row} display={SHOW_ALL} disabled={false} onIntent={() => {}} userId={7} />);
+    await screen.findByRole('button', { name: 'resource.action.view' });
+    expect(screen.queryByText('resource.action.review')).toBeNull();
   });
 
   it('draws a row’s further steps only once its menu opens, from a native button that keeps its part (issue 16: rows are drawn as they scroll in)', async () => {
     const row = { id: 1, version: 1, recordState: 'draft', enabled: true, currencyCode: 'CNY' };
     const intents: unknown[] = [];
-    mount(<RowActions def={currency} row={row} display={SHOW_ALL} disabled={false} onIntent={(intent) => intents.push(intent)} />);
+    mount(<RowActions def={currency} row={row} display={SHOW_ALL} disabled={false} onIntent={(intent) => intents.push(intent)} userId={null} />);
     const more = await screen.findByRole('button', { name: 'resource.action.more' });
     expect([more.tagName, more.dataset.part]).toEqual(['BUTTON', 'row-menu']);
     expect(screen.getByRole('button', { name: 'resource.action.view' }).dataset.part).toBe('row-action');

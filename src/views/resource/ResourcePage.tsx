@@ -28,6 +28,7 @@ import { RESOURCE_EXTRAS } from './extras';
 import { ExportDialog } from '../../widgets/export/ExportDialog';
 import { ImportDialog } from '../../widgets/import/ImportDialog';
 import { exportTableUrl, type ExportRequest } from '../../shared/contract/export';
+import { session } from '../../services/storage';
 
 /** A change to the rows the list runs, then reloads its page. */
 interface RowCall {
@@ -84,6 +85,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
   const extras = RESOURCE_EXTRAS[def.code];
   const names = use(dictionaryTexts(def.code, dictFields, lang));
 
+  const userId = session.get('loginUserInfo')?.id ?? null;
   const onIntent = async (intent: RowIntent) => {
     if (intent.kind !== 'call') {
       // A review is the record's form in approval mode, with the checker's decision under it.
@@ -111,7 +113,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
           ...(extras?.rowActions ? { width: COLUMN_WIDTH.operation + OPERATION_EXTRAS_WIDTH } : {}),
           render: (row: ResourceRow) => (
             <HStack gap="0" wrap="nowrap">
-              <RowActions def={def} row={row} display={display} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} />
+              <RowActions def={def} row={row} display={display} disabled={list.busy} onIntent={(intent) => void onIntent(intent)} userId={userId} />
               {extras?.rowActions && <extras.rowActions def={def} row={row} reload={list.refresh} display={display} />}
             </HStack>
           ),

@@ -35,9 +35,11 @@ export const ROW_BUTTONS_INLINE = 1;
  * the row's own buttons: a dialog closing gives the focus back to the button that opened it,
  * which a disabled button cannot take.
  */
-export function RowActions({ def, row, display, disabled, onIntent }: { def: ResourceDef; row: ResourceRow; display: Display; disabled: boolean; onIntent: (intent: RowIntent) => void }) {
+export function RowActions({ def, row, display, disabled, onIntent, userId }: { def: ResourceDef; row: ResourceRow; display: Display; disabled: boolean; onIntent: (intent: RowIntent) => void; userId: number | null }) {
   const { t } = useI18n();
-  const allowed = allowedRecordEvents(def.lifecycle === 'review', { recordState: row.recordState as StoredRecordState['recordState'], enabled: row.enabled });
+  // Who submitted a record cannot review it (the server refuses it, 1405): no Review to offer them.
+  const own = userId !== null && row.updatedBy === userId;
+  const allowed = allowedRecordEvents(def.lifecycle === 'review', { recordState: row.recordState as StoredRecordState['recordState'], enabled: row.enabled }).filter((e) => !(own && e === 'RECORD.PASS'));
   // A read-only family (the operation log) offers its records to view, never a step.
   const buttons = def.readOnly ? [] : BUTTONS.filter((b) => allowed.includes(b.event) && display.button(b.label));
   const labelOf = (b: (typeof BUTTONS)[number]) => t(`resource.action.${def.lifecycle === 'start-stop' && b.startStop ? b.startStop : b.label}`);
