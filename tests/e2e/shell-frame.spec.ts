@@ -211,3 +211,16 @@ test('on a phone the all-menus drawer filters the menus by keyboard, in both lan
     await phone.close();
   }
 });
+
+test('by keyboard on a desktop, the all-menus drawer opens with its filter focused: type, Enter, and the page opens', async ({ page }) => {
+  await loginAs(page, STAFF);
+  await page.getByTestId('open-all-menus').focus();
+  await page.keyboard.press('Enter');
+  const filter = page.getByTestId('all-menus-filter');
+  await expect(filter).toBeFocused();
+  await page.keyboard.type('交易对手');
+  await expect(page.getByTestId('all-menus')).toHaveAttribute('data-state', 'filtered');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/counter-party$/);
+  await expect(page.getByTestId('drawer-allMenus')).toHaveCount(0);
+});

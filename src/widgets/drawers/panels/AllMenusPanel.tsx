@@ -5,6 +5,7 @@ import { pruneTree, searchMenu } from '../../../shared/menu-tree';
 import { useI18n } from '../../../services/i18n/react';
 import { useMenu } from '../../menu/use-menu';
 import { FavouriteButton } from '../../menu/FavouriteButton';
+import { useFocusAfterPaint } from '../../useFocusAfterPaint';
 
 /**
  * Every menu the user may open at a glance: areas side by side, their groups and pages, with a
@@ -24,11 +25,17 @@ export default function AllMenusPanel() {
   const filtering = query.trim() !== '';
   const shown = useMemo(() => (filtering ? pruneTree(tree, new Set(matches.map((m) => m.id))) : tree), [filtering, tree, matches]);
   const listRef = useRef<HTMLDivElement>(null);
+  // The filter takes the focus where a keyboard is the likely way in (the drawer's own initial
+  // focus, its close button, was chosen before this lazy panel arrived); on a touch screen the
+  // keyboard it would raise covers the list the user opened to browse.
+  const focusFilter = useFocusAfterPaint<HTMLInputElement>();
+  const finePointer = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
 
   if (tree.length === 0) return <Text color="fg.muted">{t('shell.menu.empty')}</Text>;
   return (
     <Stack gap="4">
       <Input
+        ref={finePointer ? focusFilter : undefined}
         type="search"
         value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)}
