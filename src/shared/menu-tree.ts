@@ -116,11 +116,22 @@ export function buildMenu(rows: readonly MenuRow[]): MenuIndex {
   return { tree, byId: reached, leaves, byUrl };
 }
 
-/** Leaves whose name (or first-level name) contains every word of the query, in menu order. */
+/**
+ * Leaves whose name (or first-level name) contains every word of the query, in menu order;
+ * those whose own name has every word first, so that Enter, which opens the first, opens the
+ * page named rather than the first page of an area named ('汇率' finds all of 利率汇率, 汇率 first).
+ */
 export function searchMenu(leaves: readonly SearchItem[], query: string): SearchItem[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  return leaves.filter((leaf) => words.every((w) => leaf.haystack.includes(w)));
+  const named: SearchItem[] = [];
+  const inArea: SearchItem[] = [];
+  for (const leaf of leaves) {
+    if (!words.every((w) => leaf.haystack.includes(w))) continue;
+    const name = leaf.haystack.slice(0, leaf.haystack.indexOf('\n'));
+    (words.every((w) => name.includes(w)) ? named : inArea).push(leaf);
+  }
+  return inArea.length === 0 ? named : [...named, ...inArea];
 }
 
 /**

@@ -51,6 +51,10 @@ describe('menu tree', () => {
     const { leaves } = buildMenu(rows);
     expect(searchMenu(leaves, 'ORG').map((l) => l.id)).toEqual(['111', '112', '113']);
     expect(searchMenu(leaves, 'rates exch').map((l) => l.id)).toEqual(['211']);
+    // Pages named by the query come before pages found through their area's name.
+    expect(searchMenu(leaves, 'info').map((l) => l.id)).toEqual(['111']);
+    expect(searchMenu(leaves, 'organisation').map((l) => l.id)).toEqual(['111', '112', '113']);
+    expect(searchMenu(leaves, 'a').map((l) => l.id)).toEqual(['111', '113', '211', '112']);
     expect(searchMenu(leaves, '   ')).toEqual([]);
     expect(searchMenu(leaves, 'nothing-like-this')).toEqual([]);
   });
