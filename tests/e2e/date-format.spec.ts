@@ -64,8 +64,10 @@ test('reminders drawer: each reminderâ€™s time is YYYY-MM-DD HH:mm in the userâ€
   // The checker: no test cancels its reminders (shell-frame cancels the administrator's).
   await loginAs(page, CHECKER);
   const open = async () => {
+    // Waited for once the new page has begun: the page before asked the same call, and its answer,
+    // navigated away from, has no body to read.
+    await page.goto('/index.html?drawer=reminders#/', { waitUntil: 'commit' });
     const answer = page.waitForResponse((r) => r.url().includes('/remind/query-remind-info-by-page'));
-    await page.goto('/index.html?drawer=reminders#/');
     const rows = ((await (await answer).json()) as { data: { rows: Array<{ createdAt: string }> } }).data.rows;
     expect(rows.length).toBeGreaterThan(0);
     const times = page.getByTestId('drawer-reminders').getByTestId('reminder-time');

@@ -39,6 +39,11 @@ async function logout(page: Page): Promise<void> {
 async function setStaffStation(admin: Page, code: string, held: boolean): Promise<void> {
   await admin.goto('/index.html#/user-info');
   await expect(admin.getByTestId('resource-user-info')).toBeVisible();
+  // Found by its code: users other tests add come before it in the list's order (by code).
+  // (Scoped to the page: the pages opened before stay alive, hidden, with query forms of their own.)
+  const users = admin.getByTestId('resource-user-info');
+  await users.getByTestId('query-form').getByLabel('用户代码').fill(STAFF.userCode);
+  await users.getByTestId('query-search').click();
   const staff = rows(admin, 'user-info').filter({ has: admin.getByRole('cell', { name: STAFF.userCode, exact: true }) });
   await expect(staff).toHaveCount(1);
   // No row's menu is drawn until it is opened (one hidden menu a row before).
