@@ -67,7 +67,9 @@ check('API docs are fresh', 'node scripts/api-docs.mjs --check');
   const j = readJson(out);
   if (j?.stats) {
     const flaky = flakyTitles(j);
-    record('end-to-end (Chromium)', j.stats.expected + (j.stats.flaky ?? 0), j.stats.unexpected, r.seconds, flaky.length ? `(${flaky.length} passed only on retry: ${flaky.join('; ')})` : '');
+    // Playwright that could not start (its server's port taken) reports no test failed: its exit says so.
+    const failed = j.stats.unexpected || (r.ok ? 0 : 1);
+    record('end-to-end (Chromium)', j.stats.expected + (j.stats.flaky ?? 0), failed, r.seconds, flaky.length ? `(${flaky.length} passed only on retry: ${flaky.join('; ')})` : r.ok ? '' : '(playwright failed)');
   }
   else record('end-to-end (Chromium)', 0, 1, r.seconds, '(no report)');
 }
