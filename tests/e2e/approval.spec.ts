@@ -17,7 +17,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const approval = (page: Page) => page.getByTestId('approval');
 const currentStep = (page: Page) => approval(page).locator('[data-part=step][data-state=current]');
 
-test('a rate plan: staff submit, one approver passes the first step, another sends it back, the submitter reads the whole history', async ({ browser }) => {
+test('a rate plan: staff submit, one approver passes the first step, a late decision on it is refused with the opinion kept, another sends it back, the submitter reads the whole history', async ({ browser }) => {
+  // Three users in three browsers, each logging in and opening the page.
+  test.setTimeout(120_000);
   const planName = `两步审批方案${test.info().parallelIndex}-${test.info().retry}-${Date.now() % 100000}`;
 
   // The clerk fills in a plan, saves it as a draft and submits it.
@@ -36,18 +38,29 @@ test('a rate plan: staff submit, one approver passes the first step, another sen
   await expect(approval(admin).getByTestId('approval-history-item')).toHaveCount(1);
   // Deciding, an approver may attach files to the decision.
   await expect(admin.getByTestId('decision-files').getByTestId('upload-dropzone')).toBeVisible();
+  // The second approver opens the same step meanwhile and writes an opinion.
+  const checker = await (await browser.newContext()).newPage();
+  await openRatePlans(checker, CHECKER);
+  const second = rows(checker).filter({ hasText: planName });
+  await second.getByRole('button', { name: '审核' }).click();
+  await expect(currentStep(checker)).toContainText('部门复核');
+  await checker.getByTestId('review-panel').getByRole('textbox').fill('第一步已由他人处理？');
   await admin.getByTestId('review-panel').getByRole('textbox').fill('利率合理，同意');
   await admin.getByTestId('review-panel').getByRole('button', { name: '通过' }).click();
   await expect(form(admin)).toHaveCount(0);
+  // The second approver's decision comes too late: refused, in the dialog, the opinion kept.
+  await checker.getByTestId('review-panel').getByRole('button', { name: '退回' }).click();
+  await expect(checker.getByTestId('review-panel').getByRole('alert')).toContainText('该记录已被他人修改');
+  await expect(checker.getByTestId('review-panel').getByRole('textbox')).toHaveValue('第一步已由他人处理？');
+  await expect(form(checker)).toHaveCount(1);
+  await checker.keyboard.press('Escape');
+  await expect(form(checker)).toHaveCount(0);
   // The plan is still under review: it has a second step.
   await expect(pending).toContainText('待审核');
   await expectNoRawLocaleKeys(admin);
 
-  // The second approver finds the second step active (its popover says who decides it), reads
+  // Reopened, the second approver finds the second step active (its popover says who decides it), reads
   // the first approver's comment in the history, and sends the plan back.
-  const checker = await (await browser.newContext()).newPage();
-  await openRatePlans(checker, CHECKER);
-  const second = rows(checker).filter({ hasText: planName });
   await second.getByRole('button', { name: '审核' }).click();
   await expect(currentStep(checker)).toContainText('资金主管审批');
   await expect(approval(checker).locator('[data-part=step]').nth(1)).toHaveAttribute('data-state', 'complete');

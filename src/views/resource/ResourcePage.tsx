@@ -97,9 +97,10 @@ function ResourcePage({ view }: { view: ResourceView }) {
     }
     list.act({ call: intent.call, body: { id: intent.row.id, version: intent.row.version } });
   };
-  const decide = (record: { id: number; version: number }, review: Review) => {
-    list.act({ call: 'review', body: reviewBody(record, review) });
-    setOpen(null);
+  // The review dialog waits for the answer: a refused decision stays there with what was typed.
+  const decide = async (record: { id: number; version: number }, review: Review) => {
+    await api.run('review', reviewBody(record, review));
+    list.refresh();
   };
   const columns: Array<TableColumn<ResourceRow>> = def.columns.filter((c) => shownOnPage(view, c.field)).map((c) => ({
     field: c.field,

@@ -11,18 +11,11 @@ import { I18nProvider, useI18n } from '../../services/i18n/react';
 import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
 import { EditFormContainer } from '../resource/edit-form/EditFormContainer';
-import { reviewBody, type Review } from '../resource/edit-form/ReviewPanel';
+import { reviewBody, type Review, type SendReview } from '../resource/edit-form/ReviewPanel';
 import { useFunctionDisplay } from '../../services/function-display';
 
 // The one place this list meets the API.
 const fetchTodo: FetchPage<FlowTask> = ({ start, limit }) => call(contract.wkfl.todo, { start, limit });
-
-/** A decision sent from the review dialog: the record's own review call, as its page sends it. */
-interface ReviewAction {
-  def: ResourceDef;
-  body: Record<string, unknown>;
-}
-const runReview = ({ def, body }: ReviewAction) => resourceApi(def).run('review', body);
 
 /**
  * The user's to-do list (issue 15 point 1; docs/approvals.md, "The to-do page"): running flows
@@ -33,11 +26,13 @@ const runReview = ({ def, body }: ReviewAction) => resourceApi(def).run('review'
  */
 export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<FlowTask> }) {
   const { t } = useI18n();
-  const list = usePagedList<FlowTask, ReviewAction>(fetchPage, runReview);
+  const list = usePagedList<FlowTask>(fetchPage);
   const [open, setOpen] = useState<{ def: ResourceDef; id: number } | null>(null);
-  const decide = (def: ResourceDef, record: { id: number; version: number }, review: Review) => {
-    list.act({ def, body: reviewBody(record, review) });
-    setOpen(null);
+  // The record's own review call, as its page sends it; the dialog waits for the answer, and a
+  // decision taken leaves the list.
+  const decide = async (def: ResourceDef, record: { id: number; version: number }, review: Review) => {
+    await resourceApi(def).run('review', reviewBody(record, review));
+    list.refresh();
   };
   return (
     <Stack gap="4" data-testid="todo-list">
@@ -101,7 +96,7 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
  * A task's review: its record's approval form, as the record's own page opens it, under the
  * hide-button map of the business's page (widgets §6: the decisions hidden there are hidden here).
  */
-function TaskReview({ def, id, onDone, onClose, onReview }: { def: ResourceDef; id: number; onDone: () => void; onClose: () => void; onReview: (review: Review, record: { id: number; version: number }) => void }) {
+function TaskReview({ def, id, onDone, onClose, onReview }: { def: ResourceDef; id: number; onDone: () => void; onClose: () => void; onReview: SendReview }) {
   const display = useFunctionDisplay(def.path);
   return <EditFormContainer def={def} display={display} open={{ mode: 'approval', id }} onDone={onDone} onClose={onClose} onReview={onReview} />;
 }

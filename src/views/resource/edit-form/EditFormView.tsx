@@ -18,7 +18,7 @@ import { FieldInput } from '../FieldInput';
 import { DraftNotice } from './DraftNotice';
 import { FormSections, type FormSection } from './FormSections';
 import { useEditFlow, useRecordForm, type EditFlow, type RecordFormRef } from './useEditForm';
-import { ReviewPanel, type Review } from './ReviewPanel';
+import { ReviewPanel, type SendReview } from './ReviewPanel';
 import { useSectionOrder } from '../../../widgets/section-order';
 import { useShell } from '../../../widgets/shell-context';
 import { USER_TYPE_ADMIN } from '../../../shared/constants';
@@ -44,8 +44,11 @@ export interface EditFormProps {
   moreSections?: (flow: EditFlow) => FormSection[];
   /** Approval mode: the route's approvalField (the config code); the resource's code when absent. */
   approvalField?: string | null;
-  /** Approval mode: the checker's decision, with the fields the config opened, set or cleared. */
-  onReview?: (review: Review, record: { id: number; version: number }) => void;
+  /**
+   * Approval mode: sends the checker's decision, with the fields the config opened, set or
+   * cleared; the form closes (onClose) once it resolves, and shows its refusal otherwise.
+   */
+  onReview?: SendReview;
   /** The page's hide-button map entry (widgets §6): the bar's buttons and the review's decisions it hides are not offered. */
   display?: Display;
 }
@@ -178,14 +181,15 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
       )}
       {form.mode === 'approval' && onReview && (
         <ReviewPanel
-          disabled={fieldConfig.loading}
+          blocked={fieldConfig.loading || !record}
           display={display}
           onDecide={(decision, comment) => {
             const opened = new Set([...fieldConfig.effect.enabled, ...fieldConfig.effect.cleared, ...Object.keys(fieldConfig.effect.values)]);
             const body = bodyOf(def, form.values, record ?? undefined);
             const values = Object.fromEntries([...opened].filter((f) => f in def.fields && !def.fields[f]!.immutable).map((f) => [f, body[f] ?? null]));
-            if (record) onReview({ decision, comment, values, approvalField: approvalField ?? def.code, fileIdList: decisionFiles.current?.fileIds() ?? [] }, record);
+            return onReview({ decision, comment, values, approvalField: approvalField ?? def.code, fileIdList: decisionFiles.current?.fileIds() ?? [] }, record!);
           }}
+          onDecided={onClose}
         />
       )}
       {def.attachments && <FormAttachments def={def} edit={edit} />}
