@@ -10,6 +10,12 @@ import { AppError } from './answer';
  * instead of the framework's 500 or its generic 1000.
  */
 
+/** C0, DEL and C1: NUL cannot be stored, the others garble the name wherever it is shown or sent back. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
+
+/** Whether a part's file name holds a character no route takes in a name (upload 2717, import 2617). */
+export const hasControlCharacter = (fileName: string): boolean => CONTROL_CHARACTER.test(fileName);
+
 /** The refusal a route answers for the parser's failure, told which (a limit's error names itself). */
 export type ParserRefusal = (error: unknown) => AppError;
 

@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { ok, refuse } from '../http/answer';
 import { route } from '../http/route';
 import * as store from './store';
+import { withinScale } from '../../src/resources/form-values';
 import { checkScrollFields } from '../services/scroll-sources';
 import { fieldConfigEffect } from '../../src/shared/field-config';
 import { fieldConfigs } from '../services/field-config';
@@ -77,6 +78,20 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     }
   }
 
+  /** A number as a person writes it (never 1e-7), for a message that quotes it. */
+  const plainDecimal = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 20, useGrouping: false });
+
+  /** A record's values as written: its dates (checkDates) and no decimal past its field's scale, which numeric(p, scale) would round unseen. */
+  function checkValues(request: FastifyRequest, body: Record<string, unknown>) {
+    checkDates(request, body);
+    for (const [name, f] of Object.entries(def.fields)) {
+      const v = body[name];
+      if (f.type === 'decimal' && f.scale !== undefined && typeof v === 'number' && !withinScale(v, f.scale)) {
+        throw refuse(CODE.validation, { detail: request.t('record.badScale', { field: f.label[request.lang], value: plainDecimal(v), scale: f.scale }) }, { status: 400 });
+      }
+    }
+  }
+
   async function validate(tx: Db, request: FastifyRequest, body: Record<string, unknown>, exceptId: number | null) {
     await store.checkDictionaries(tx, def, body, label(request));
     await store.checkUnique(tx, def, body, exceptId, label(request));
@@ -130,7 +145,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
   }
 
   const create = (step: 'RECORD.SAVE' | 'RECORD.SAVE_AND_SUBMIT') => async (request: FastifyRequest) => {
-    checkDates(request, request.body as Record<string, unknown>);
+    checkValues(request, request.body as Record<string, unknown>);
     const scope = await scopeOf(request);
     checkGranted(request, scope.data, request.body as Record<string, unknown>);
     checkHeld(request, scope.page, request.body as Record<string, unknown>);
@@ -156,7 +171,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
   const change = (step: RecordEventType | ((body: Record<string, unknown>) => RecordEventType), withBody: boolean) => async (request: FastifyRequest) => {
     const body = request.body as Record<string, unknown> & { id: number; version: number; comment?: string; decision?: keyof typeof DECISION_EVENTS; fileIdList?: number[] };
     const event = typeof step === 'function' ? step(body) : step;
-    if (withBody) checkDates(request, body);
+    if (withBody) checkValues(request, body);
     const scope = await scopeOf(request);
     if (withBody) checkGranted(request, scope.data, body);
     if (withBody) checkHeld(request, scope.page, body);
@@ -219,7 +234,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       if (field in effect.values && String(value) === effect.values[field]) continue;
       throw refuse(CODE.approvalFieldLocked, { field: label(request)(field) });
     }
-    checkDates(request, values);
+    checkValues(request, values);
     await validate(tx, request, values, rowId);
     return values;
   }

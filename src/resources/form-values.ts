@@ -59,7 +59,14 @@ export function bodyOf(def: ResourceDef, values: FormValues, record?: { id: numb
   return out;
 }
 
-/** One problem per field, in the order the schema reports them; an empty object when all is well. */
+/**
+ * Whether a decimal holds no more places than its field's scale: the nearest number with `scale`
+ * places is itself (the database's numeric(p, scale) would otherwise round it silently). Checked
+ * on the number, not its text, so that the browser, the import and the server agree.
+ */
+export const withinScale = (value: number, scale: number): boolean => Number(value.toFixed(scale)) === value;
+
+/** One problem per field, in the order the schema reports them, then each decimal's places; an empty object when all is well. */
 export function validateValues(def: ResourceDef, values: FormValues, record?: { id: number; version: number }): FormErrors {
   const schema = record ? updateSchema(def) : addSchema(def);
   const errors: FormErrors = {};
@@ -82,6 +89,11 @@ export function validateValues(def: ResourceDef, values: FormValues, record?: { 
     else if (f.type === 'decimal') errors[field] = { key: 'resource.error.number' };
     else if (f.type === 'date') errors[field] = { key: 'resource.error.date' };
     else errors[field] = { key: 'resource.error.invalid' };
+  }
+  const body = bodyOf(def, values, record);
+  for (const [field, f] of Object.entries(def.fields)) {
+    const v = body[field];
+    if (f.type === 'decimal' && f.scale !== undefined && !errors[field] && typeof v === 'number' && !withinScale(v, f.scale)) errors[field] = { key: 'resource.error.scale', params: { scale: f.scale } };
   }
   return errors;
 }

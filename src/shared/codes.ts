@@ -238,6 +238,8 @@ export const CODE = {
   importUnpackedTooLarge: 2615,
   /** The body is not the multipart its header says (no boundary, not multipart inside, cut short): HTTP 400. */
   importMalformed: 2616,
+  /** The file's name holds control characters (C0, DEL, C1): it would garble the messages that name it. HTTP 400. */
+  importBadFileName: 2617,
   // 27xx: attachments (docs/attachments.md)
   /** A single file above the upload limit; the message names the limit. */
   uploadTooLarge: 2700,

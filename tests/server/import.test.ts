@@ -186,6 +186,13 @@ describe.each(availableBackends())('import on %s', (backend) => {
   it('refuses a file that is not xlsx or csv, an xlsx that is not one, and a file without the template\'s columns', async () => {
     const pdf = await importFile(admin, fields({ fileNames: 'rates.pdf' }), [{ name: 'rates.pdf', content: Buffer.from('%PDF-1.4\n') }]);
     expect(pdf.body).toMatchObject({ code: CODE.importFileType, msg: 'Only xlsx and csv files can be imported (rates.pdf is neither)' });
+    // A control character in the name would be echoed into the messages that name the file.
+    const good = Buffer.from(`${HEADER_EN.join(',')}\n2031-04-02,HEC,HED,1\n`);
+    for (const name of ['rates\u0001.csv', 'ra\u007ftes.csv', 'rates\u0085.csv']) {
+      const controlled = await importFile(admin, fields({ fileNames: name }), [{ name, content: good }]);
+      expect({ name, status: controlled.status, body: controlled.body }).toMatchObject({ name, status: 400, body: { code: CODE.importBadFileName, msg: "The file's name holds control characters: rename the file and import it again" } });
+    }
+    expect(await rates('HEC', 'HED')).toEqual({});
     const fake = await importFile(admin, fields(), [{ name: 'rates.xlsx', content: Buffer.from('not a workbook at all') }]);
     expect(fake.body).toMatchObject({ code: CODE.importFileUnreadable, msg: 'rates.xlsx could not be read as a xlsx file' });
     const missing = await importFile(admin, fields(), [{ name: 'rates.xlsx', content: await xlsx([['Date', 'From currency', 'Rate'], ['2031-04-01', 'HEA', 1]]) }]);

@@ -181,6 +181,18 @@ describe.each(availableBackends())('resource routes on %s', (backend) => {
       expect(filter.status).toBe(400);
     });
 
+    it('refuses a decimal with more places than its field keeps, which the database would round unseen', async () => {
+      const res = await post('/api/fsmc/rate-add/add', { ...application, rateValue: 3.1234567 }, staff, 'en-US');
+      expect([res.status, res.body.code, res.body.msg]).toEqual([400, CODE.validation, 'Rate (%): 3.1234567 has more than 6 decimal places']);
+      const zh = await post('/api/fsmc/rate-add/add', { ...application, rateValue: -0.0000001 }, staff);
+      expect(zh.body.msg).toBe('利率(%)「-0.0000001」最多 6 位小数');
+      // Six places, the most it keeps, are stored as sent.
+      const kept = await post('/api/fsmc/rate-add/add', { ...application, rateValue: 3.123457 }, staff);
+      expect(kept.body.data.rateValue).toBe(3.123457);
+      const update = await post('/api/fsmc/rate-add/update', { ...kept.body.data, rateValue: 3.1234571 }, staff, 'en-US');
+      expect([update.status, update.body.code]).toEqual([400, CODE.validation]);
+    });
+
     it('saves and submits at once, refuses, then nullifies; deletes only a draft', async () => {
       const res = await post('/api/fsmc/rate-add/save-and-submit', application, staff);
       expect(res.body.data.recordState).toBe('submitted');

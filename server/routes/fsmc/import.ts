@@ -13,7 +13,7 @@ import { CODE } from '../../../src/shared/codes';
 import { formatBytes } from '../../../src/shared/attachments';
 import { ok, refuse } from '../../http/answer';
 import { route } from '../../http/route';
-import { formParts, pipePart } from '../../http/multipart';
+import { formParts, hasControlCharacter, pipePart } from '../../http/multipart';
 import { attachmentDisposition } from '../../http/content-disposition';
 import { requireFunc } from '../../services/permissions';
 import { translator } from '../../i18n';
@@ -94,6 +94,7 @@ export default async function importRoutes(app: FastifyInstance) {
           const fields = checkFields(raw);
           const { def } = await writable(request, fields.resource, fields.templateType);
           plan = planImport(def, fields, request.lang);
+          if (hasControlCharacter(part.filename || '')) throw refuse(CODE.importBadFileName, {}, { status: 400 });
           const name = path.basename(part.filename || '');
           if (!name) throw refuse(CODE.importNoFile);
           fileTypeOf(name);

@@ -12,7 +12,7 @@ import { ATTACHMENT_DEFAULT_CATEGORY, ATTACHMENT_SYSTEM_CODE, DB_ID_MAX, UPLOAD_
 import { CODE } from '../../../src/shared/codes';
 import { ok, refuse } from '../../http/answer';
 import { route } from '../../http/route';
-import { formParts, pipePart } from '../../http/multipart';
+import { formParts, hasControlCharacter, pipePart } from '../../http/multipart';
 import { attachmentDisposition } from '../../http/content-disposition';
 import { storageNameFor } from '../../services/files';
 import { contentFits } from '../../services/attachments/sniff';
@@ -53,9 +53,6 @@ function checkFields(raw: Record<string, string>): UploadFieldValues {
   }
   return raw as UploadFieldValues;
 }
-
-/** C0, DEL and C1: NUL cannot be stored, the others garble the name wherever it is shown or sent back. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
 
 /**
  * A name within the column's length, its extension kept: cut at the end, a long name would lose
@@ -122,7 +119,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
           return error;
         };
         const given = part.filename || '';
-        if (CONTROL_CHARACTER.test(given)) throw await refuseEarly(refuse(CODE.uploadBadFileName, {}, { status: 400 }));
+        if (hasControlCharacter(given)) throw await refuseEarly(refuse(CODE.uploadBadFileName, {}, { status: 400 }));
         const fileName = shortened(path.basename(given));
         const ext = extensionOf(fileName);
         if (!fileName) throw await refuseEarly(refuse(CODE.uploadNoFile, {}, { status: 400 }));
