@@ -256,11 +256,11 @@ test('approval mode: the field config opens the remark to the checker, the rest 
 });
 
 const FORM_CHECK = [
-  { lang: 'zh-CN', add: '新增', save: '保存', two: /^表单校验未通过：有 2 项需要修正：人员类型 .+；电子邮箱 .+$/, one: /^表单校验未通过：有 1 项需要修正：电子邮箱 [^；]+$/ },
-  { lang: 'en-US', add: 'Add', save: 'Save', two: /^Form check failed: Fields to correct \(2\): Staff type .+; E-mail .+$/, one: /^Form check failed: Fields to correct \(1\): E-mail [^;]+$/ },
+  { lang: 'zh-CN', add: '新增', save: '保存', guideEditor: '操作指南编辑', two: /^表单校验未通过：有 2 项需要修正：人员类型 .+；电子邮箱 .+$/, one: /^表单校验未通过：有 1 项需要修正：电子邮箱 [^；]+$/ },
+  { lang: 'en-US', add: 'Add', save: 'Save', guideEditor: 'Guide editor', two: /^Form check failed: Fields to correct \(2\): Staff type .+; E-mail .+$/, one: /^Form check failed: Fields to correct \(1\): E-mail [^;]+$/ },
 ] as const;
 
-for (const { lang, add, save: saveLabel, two, one } of FORM_CHECK) {
+for (const { lang, add, save: saveLabel, guideEditor, two, one } of FORM_CHECK) {
   test(`${lang}, keyboard: a failed save takes the focus to the first field that says what is wrong; the failure shrinks as they are put right`, async ({ page }) => {
     await page.goto('/login.html#/login');
     await page.evaluate((l) => localStorage.setItem('lang', l), lang);
@@ -271,9 +271,10 @@ for (const { lang, add, save: saveLabel, two, one } of FORM_CHECK) {
     await page.keyboard.type(`kb${unique()}`);
     await page.keyboard.press('Tab');
     await page.keyboard.type('键盘用户');
+    // The staff type's select back to its empty choice (it starts at regular staff).
     await field(page, 'staffType').focus();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('abc');
+    await page.keyboard.press('Home');
+    await expect(field(page, 'staffType')).toHaveValue('');
     await field(page, 'email').focus();
     await page.keyboard.type('not-an-email');
     const save = form(page).getByRole('button', { name: saveLabel, exact: true });
@@ -288,8 +289,10 @@ for (const { lang, add, save: saveLabel, two, one } of FORM_CHECK) {
     await expect(field(page, 'staffType')).toBeFocused();
 
     // Put right one by one: the failure counts what is left, then goes with the last.
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('1');
+    await page.keyboard.press('ArrowDown');
+    await expect(field(page, 'staffType')).toHaveValue('1');
+    // Named, not a bare number an administrator would have to know.
+    await expect(field(page, 'staffType').locator('option:checked')).toHaveText(guideEditor);
     await expect(failure).toHaveText(one);
     await field(page, 'email').focus();
     await page.keyboard.press('Control+A');

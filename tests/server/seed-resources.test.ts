@@ -78,6 +78,20 @@ describe.each(availableBackends())('seeded resources on %s', (backend) => {
     expect(hq.rows[0]).toEqual({ settCenter: false, address: ORGANISATIONS.find((o) => o.orgCode === 'HQ')!.address });
   });
 
+  it('names the staff types, and migration 0029 adds them to a database seeded before it', async () => {
+    const options = async () => (await t.post('/api/fsmc/common/query/dictionary', ['StaffType'], { token: admin, lang: 'en-US' })).body.data.dictionary;
+    const fresh = await options();
+    expect(fresh).toEqual({ StaffType: [{ value: '1', text: 'Guide editor' }, { value: '2', text: 'Regular staff' }] });
+    // A database seeded before the dictionary existed: the migration adds it, and only once.
+    await sql`delete from dictionary_item where dict_type = 'StaffType'`.execute(t.db);
+    await sql`delete from dictionary_type where dict_type = 'StaffType'`.execute(t.db);
+    const { up } = await import('../../server/db/migrations/0029_staff_type_dictionary');
+    await up(t.db);
+    await up(t.db);
+    expect(await options()).toEqual(fresh);
+    expect(await count('dictionary_type')).toBe(DICTIONARIES.length);
+  });
+
   it('answers the seeded rows through the resource routes, in both languages’ columns', async () => {
     const usd = await t.post<Page>('/api/fsmc/currency/query', { start: 1, limit: 10, currencyCode: 'USD' }, { token: admin });
     expect(usd.body.data.rows[0]).toMatchObject({ currencyCode: 'USD', currencyName: '美元', currencyNameEn: 'US Dollar', currencyNumber: '840', decimals: 2 });

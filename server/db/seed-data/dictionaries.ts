@@ -17,6 +17,8 @@ export const DICTIONARIES: DictionarySeed[] = [
   { group: 'dictionary', type: 'ExportType', name: ['导出范围', 'Export scope'], items: [['01', '当前页', 'Current page'], ['02', '全部数据', 'All data']] },
   { group: 'dictionary', type: 'Gender', name: ['性别', 'Gender'], items: [['BOY', '男', 'Male'], ['GIRL', '女', 'Female']] },
   { group: 'dictionary', type: 'UserType', name: ['用户类型', 'User type'], items: [['1', '管理员', 'Administrator'], ['2', '业务人员', 'Staff']] },
+  // Staff type 1 edits the operation guides (DECISIONS "Operation guide editing"); migration 0029 adds it to older databases.
+  { group: 'dictionary', type: 'StaffType', name: ['人员类型', 'Staff type'], items: [['1', '操作指南编辑', 'Guide editor'], ['2', '普通人员', 'Regular staff']] },
   { group: 'dictionary', type: 'EnableStatus', name: ['启用状态', 'Enabled status'], items: [['1', '启用', 'Enabled'], ['0', '停用', 'Disabled']] },
   { group: 'dictionary', type: 'ImportType', name: ['导入方式', 'Import mode'], items: [['APPEND', '追加', 'Append'], ['COVER', '覆盖', 'Overwrite']] },
   { group: 'constant', type: 'YesOrNo', name: ['是否', 'Yes or no'], items: [['1', '是', 'Yes'], ['0', '否', 'No']] },

@@ -13,8 +13,8 @@ export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
  *
  * `orgCode` names the organisation (org-info's code, as department does); `org_id` stays the
  * foreign key the session reads and is kept in step with it. `userType` and `staffType` stay
- * integers (the session compares userType with 1); userType's options come from the UserType
- * dictionary. `certSerial` binds a certificate (its serial, lowercase hex) for certificate login
+ * integers (the session compares userType with 1); their options come from the UserType and
+ * StaffType dictionaries. `certSerial` binds a certificate (its serial, lowercase hex) for certificate login
  * and confirmation (docs/certificates.md).
  */
 export default defineResource({
@@ -29,7 +29,7 @@ export default defineResource({
     orgCode: text('所属机构', 'Organisation', { max: 64, pattern: '^[A-Za-z0-9_-]+$', patternHint: 'resource.hint.code', lookup: 'organisation', fills: { orgCode: 'orgCode' }, autoSelect: true }),
     email: text('电子邮箱', 'E-mail', { max: 200, pattern: EMAIL_PATTERN, patternHint: 'admin.hint.email', unique: true }),
     userType: int('用户类型', 'User type', { min: 1, max: 2, dict: 'UserType', required: true, default: 2 }),
-    staffType: int('人员类型', 'Staff type', { min: 1, max: 2, required: true, default: 2 }),
+    staffType: int('人员类型', 'Staff type', { min: 1, max: 2, dict: 'StaffType', required: true, default: 2 }),
     gender: dict('性别', 'Gender', { dict: 'Gender', max: 8 }),
     certSerial: text('证书序列号', 'Certificate serial', { max: 64, pattern: '^[0-9a-f]+$', patternHint: 'resource.hint.certSerial', unique: true }),
   },
