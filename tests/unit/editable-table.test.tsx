@@ -99,6 +99,47 @@ describe('EditableTable (widgets §4 table row edit)', () => {
     expect(rows()[0]!.getAttribute('data-state')).toBe('idle');
     expect(rows()[0]!.textContent).toContain('美元');
   });
+
+  it('keeps the keyboard in the rows: Add or Edit focuses the row’s first field, Save or Cancel its Edit button or Add', async () => {
+    let answer: (row: Row | null) => void = () => undefined;
+    let refuse: (error: Error) => void = () => undefined;
+    await renderTable((input) => new Promise((resolve, reject) => {
+      answer = (row) => resolve(row ?? { ...input.row, id: 9 });
+      refuse = reject;
+    }));
+    const add = screen.getByRole('button', { name: zh.rowEdit.add });
+    const press = (button: HTMLElement) => {
+      button.focus();
+      fireEvent.click(button);
+    };
+
+    // Add: the new row's first field, to type into; Cancel removes the row and its buttons: Add.
+    press(add);
+    expect(document.activeElement).toBe(within(rows()[1]!).getByLabelText('Code'));
+    press(screen.getByRole('button', { name: zh.rowEdit.cancel }));
+    expect(rows()).toHaveLength(1);
+    expect(document.activeElement).toBe(add);
+
+    // Edit replaces its button with the fields: the first one; Cancel gives the row's Edit back.
+    press(within(rows()[0]!).getByRole('button', { name: zh.rowEdit.edit }));
+    expect(document.activeElement).toBe(within(rows()[0]!).getByLabelText('Code'));
+    press(screen.getByRole('button', { name: zh.rowEdit.cancel }));
+    expect(document.activeElement).toBe(within(rows()[0]!).getByRole('button', { name: zh.rowEdit.edit }));
+
+    // A refused save leaves the row open and the focus in it; a saved new row (the server's key now) its Edit.
+    press(add);
+    fireEvent.change(within(rows()[1]!).getByLabelText('Name'), { target: { value: '欧元' } });
+    press(screen.getByRole('button', { name: zh.rowEdit.save }));
+    await act(async () => refuse(new Error('该记录已被他人修改')));
+    await settle();
+    expect(rows()[1]!.getAttribute('data-state')).toBe('add');
+    expect(rows()[1]!.contains(document.activeElement)).toBe(true);
+    press(screen.getByRole('button', { name: zh.rowEdit.save }));
+    await act(async () => answer(null));
+    await settle();
+    expect(rows()[1]!.getAttribute('data-state')).toBe('idle');
+    expect(document.activeElement).toBe(within(rows()[1]!).getByRole('button', { name: zh.rowEdit.edit }));
+  });
 });
 
 describe('the editable table’s CSV export', () => {

@@ -1,9 +1,9 @@
-import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Box, Button, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { rowEditMachine, type FieldValue, type Row, type SaveRowInput, type ValidateRow } from '../../machines/row-edit.machine';
-import { connectRowEdit } from '../../machines/row-edit.connect';
+import { connectRowEdit, type RowEditApi } from '../../machines/row-edit.connect';
 import type { PagedListApi } from '../../machines/paged-list.connect';
 import type { ColumnKind } from '../../shared/column-layout';
 import { ROW_STATUS_ADD, ROW_STATUS_FIELD, USER_TYPE_ADMIN } from '../../shared/constants';
@@ -79,6 +79,42 @@ function useRowEdit(props: EditableTableProps) {
   return connectRowEdit(snapshot, send);
 }
 
+/**
+ * Where the keyboard is while rows open and close. Add or Edit opens a row: the focus goes to its
+ * first field that can be typed in (the Edit button pressed is gone, and a new row is typed into
+ * next). Save or Cancel closes it, taking its buttons away: a focus left nowhere goes to the row's
+ * Edit button (found by its key, or where it stood: a saved new row takes the server's key), or to
+ * Add when the row is gone (a new row cancelled). A save the server refused leaves the row open:
+ * a focus lost meanwhile goes back into it. A focus the user put elsewhere stays there.
+ */
+function useRowFocus(root: RefObject<HTMLElement | null>, api: Pick<RowEditApi, 'activeKey' | 'busy'>) {
+  const last = useRef({ key: api.activeKey, busy: api.busy, index: -1 });
+  useLayoutEffect(() => {
+    const before = last.current;
+    const element = root.current;
+    const rowEls = () => (element ? Array.from(element.querySelectorAll<HTMLElement>('[data-part=row]')) : []);
+    const rowOf = (key: string | null) => rowEls().find((r) => r.getAttribute('data-key') === key);
+    const index = api.activeKey === null ? before.index : rowEls().indexOf(rowOf(api.activeKey)!);
+    last.current = { key: api.activeKey, busy: api.busy, index };
+    if (!element || (before.key === api.activeKey && before.busy === api.busy)) return;
+    const firstField = (row: HTMLElement | undefined) => row?.querySelector<HTMLElement>('input[aria-invalid=true]:not([readonly])') ?? row?.querySelector<HTMLElement>('input:not([readonly])');
+    if (api.activeKey !== null && before.key !== api.activeKey) {
+      firstField(rowOf(api.activeKey))?.focus();
+      return;
+    }
+    const doc = element.ownerDocument;
+    const active = doc.activeElement as HTMLElement | null;
+    const lost = !active || active === doc.body || !active.isConnected || (element.contains(active) && (active.checkVisibility?.() === false || (active as HTMLButtonElement).disabled === true));
+    if (!lost) return;
+    if (api.activeKey !== null) {
+      if (!api.busy) firstField(rowOf(api.activeKey))?.focus();
+      return;
+    }
+    const row = rowOf(before.key) ?? rowEls()[before.index];
+    (row?.querySelector<HTMLElement>('[data-part=edit]') ?? element.querySelector<HTMLElement>('[data-part=add]'))?.focus();
+  });
+}
+
 const messageOf = (error: unknown): { key: string; params?: Record<string, unknown> } | string =>
   error && typeof error === 'object' && 'key' in error ? (error as { key: string; params?: Record<string, unknown> }) : String(error);
 
@@ -94,6 +130,8 @@ export function EditableTable(props: EditableTableProps) {
   const { t } = useI18n();
   const shell = useContext(ShellContext);
   const api = useRowEdit(props);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useRowFocus(rootRef, api);
   const admin = props.isAdmin ?? shell?.user?.userType === USER_TYPE_ADMIN;
   const settingsColumns = useMemo(() => props.columns.map((c) => ({ field: c.field, kind: c.kind ?? 'text' })), [props.columns]);
   const settings = useColumnSettings(props.code ?? '', settingsColumns, admin, props.code ? props.settingsCalls : NO_SETTINGS);
@@ -117,7 +155,7 @@ export function EditableTable(props: EditableTableProps) {
   const exportProps = api.getExportProps();
 
   return (
-    <Stack gap="2" {...api.getRootProps()} data-testid={props.testId} data-settings-state={settings.state}>
+    <Stack ref={rootRef} gap="2" {...api.getRootProps()} data-testid={props.testId} data-settings-state={settings.state}>
       <HStack justify="space-between" gap="2" data-part="toolbar">
         <HStack gap="2" wrap="wrap">
           <Button size="xs" {...api.getAddProps()}>{t('table.rowEdit.add')}</Button>
