@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { certOption, type CertificateEvent, type certificateMachine } from './certificate.machine';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof certificateMachine>;
 
@@ -71,11 +72,15 @@ export function connectCertificate(snapshot: Snapshot, send: (event: Certificate
       onValueChange: (values: string[]) => send({ type: 'CERT.SELECT', values }),
     }),
     getRefreshProps: () => ({ ...part('refresh'), disabled: loading || validating, onClick: () => send({ type: 'CERT.REFRESH' }) }),
+    /**
+     * Busy (spinner, aria-disabled, a press does nothing) while validating, so the focus stays on
+     * it; disabled only while there is nothing to validate yet (the list loading, none chosen).
+     */
     getValidateProps: () => ({
       ...part('validate'),
-      disabled: state !== 'choosing' || selected.length === 0,
-      loading: validating,
-      onClick: () => send({ type: 'CERT.VALIDATE' }),
+      disabled: !validating && (state !== 'choosing' || selected.length === 0),
+      busy: validating,
+      ...busyButton(validating, () => send({ type: 'CERT.VALIDATE' })),
     }),
     getCloseProps: () => ({ ...part('close'), onClick: () => send({ type: 'CERT.CLOSE' }) }),
     getStatusProps: () => ({ ...part('status'), role: state === 'listFailed' || state === 'empty' ? 'alert' : 'status' }),

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { copyProblem, type CopyEvent, type dataAuthCopyMachine } from './data-auth-copy.machine';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof dataAuthCopyMachine>;
 
@@ -40,9 +41,10 @@ export function connectDataAuthCopy(snapshot: Snapshot, send: (event: CopyEvent)
     getToProps: () => ({ ...part('to'), value: toUser, readOnly: state !== 'editing', onChange: (value: string) => send({ type: 'TO.CHANGE', value }) }),
     getRequestProps: () => ({ ...part('request'), hidden: state !== 'editing', disabled: problem !== null, onClick: () => send({ type: 'COPY.REQUEST' }) }),
     getBackProps: () => ({ ...part('back'), hidden: state !== 'confirming' && state !== 'failed', onClick: () => send({ type: 'COPY.BACK' }) }),
-    getConfirmProps: () => ({ ...part('confirm'), hidden: state !== 'confirming' && state !== 'copying', disabled: busy, onClick: () => send({ type: 'COPY.CONFIRM' }) }),
+    /** Busy (spinner, aria-disabled), not disabled, while copying: the focus stays on it. */
+    getConfirmProps: () => ({ ...part('confirm'), hidden: state !== 'confirming' && state !== 'copying', busy, ...busyButton(busy, () => send({ type: 'COPY.CONFIRM' })) }),
     getRetryProps: () => ({ ...part('retry'), hidden: state !== 'failed', onClick: () => send({ type: 'COPY.RETRY' }) }),
-    getCloseProps: () => ({ ...part('close'), disabled: busy, onClick: () => send({ type: 'DIALOG.CLOSE' }) }),
+    getCloseProps: () => ({ ...part('close'), ...busyButton(busy, () => send({ type: 'DIALOG.CLOSE' })) }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { isRequired, type FieldValue, type Problem, type TemplateField } from '../shared/dynamic-form';
 import type { DynamicFormEvent, dynamicFormMachine } from './dynamic-form.machine';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof dynamicFormMachine>;
 
@@ -73,9 +74,10 @@ export function connectDynamicForm(snapshot: Snapshot, send: (event: DynamicForm
         onBlur: () => send({ type: 'FIELD.BLUR', field: name }),
       };
     },
-    getSaveProps: () => ({ 'data-part': 'save', 'data-state': busy ? 'busy' : 'idle', hidden: state !== 'editing' && state !== 'saving', disabled: busy, onClick: () => send({ type: 'FORM.SAVE' }) }),
+    /** Busy (spinner, aria-disabled, a press does nothing), never disabled, while saving: the focus stays on it. */
+    getSaveProps: () => ({ 'data-part': 'save', 'data-state': busy ? 'busy' : 'idle', hidden: state !== 'editing' && state !== 'saving', busy, ...busyButton(busy, () => send({ type: 'FORM.SAVE' })) }),
     getEditProps: () => ({ 'data-part': 'edit', hidden: state !== 'viewing', disabled: busy, onClick: () => send({ type: 'FORM.EDIT' }) }),
-    getCancelProps: () => ({ 'data-part': 'cancel', hidden: state !== 'editing' || context.id === null, disabled: busy, onClick: () => send({ type: 'FORM.CANCEL' }) }),
+    getCancelProps: () => ({ 'data-part': 'cancel', hidden: state !== 'editing' || context.id === null, ...busyButton(busy, () => send({ type: 'FORM.CANCEL' })) }),
     getRetryProps: () => ({ 'data-part': 'retry', hidden: state !== 'error', onClick: () => send({ type: 'FORM.RETRY' }) }),
   };
 }

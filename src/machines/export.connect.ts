@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { EXPORT_TYPE_ALL } from '../shared/constants';
-import { allDataAllowed, missingExportFields, type ExportEvent, type ExportField, type exportMachine } from './export.machine';
+import { allDataAllowed, exportNeedsConfirm, missingExportFields, type ExportEvent, type ExportField, type exportMachine } from './export.machine';
+import { busyButton, busyField } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof exportMachine>;
 
@@ -26,6 +27,9 @@ export function connectExport(snapshot: Snapshot, send: (event: ExportEvent) => 
   const missing = new Set<ExportField>(state === 'incomplete' ? missingExportFields(snapshot.context) : []);
   const chosen = new Set(columns);
   const locked = state !== 'idle' && state !== 'incomplete' && state !== 'forbidden' && state !== 'failed';
+  // A confirmed export is sent from the confirmation step: its buttons stay (the pressed one busy)
+  // until the answer, so the keyboard's focus stays on the confirm it pressed.
+  const confirmStep = state === 'confirming' || (busy && exportNeedsConfirm(total));
   return {
     state,
     busy,
@@ -50,7 +54,8 @@ export function connectExport(snapshot: Snapshot, send: (event: ExportEvent) => 
       // No maxLength: the browser would cut a pasted name before its forbidden characters are
       // stripped, losing characters the rule keeps; the machine cuts after stripping.
       value: fileName,
-      disabled: locked,
+      // Read-only, not disabled, once asked for: the focus stays here when Enter was pressed here.
+      ...busyField(locked),
       onChange: (e: { currentTarget: { value: string } }) => send({ type: 'NAME.CHANGE', value: e.currentTarget.value }),
     }),
     getFileTypeProps: () => ({ ...part('file-type'), value: fileType, disabled: locked, onChange: (e: { currentTarget: { value: string } }) => send({ type: 'TYPE.CHANGE', value: e.currentTarget.value }) }),
@@ -72,10 +77,11 @@ export function connectExport(snapshot: Snapshot, send: (event: ExportEvent) => 
       disabled: locked,
       onCheckedChange: (details: { checked: boolean | 'indeterminate' }) => send({ type: 'COLUMNS.ALL', checked: details.checked === true }),
     }),
-    getRequestProps: () => ({ ...part('request'), hidden: state === 'confirming', disabled: locked, loading: state === 'checking' || state === 'exporting', onClick: () => send({ type: 'EXPORT.REQUEST' }) }),
-    getConfirmProps: () => ({ ...part('confirm'), hidden: state !== 'confirming', onClick: () => send({ type: 'EXPORT.CONFIRM' }) }),
-    getBackProps: () => ({ ...part('back'), hidden: state !== 'confirming', onClick: () => send({ type: 'EXPORT.BACK' }) }),
-    getCloseProps: () => ({ ...part('close'), disabled: busy, onClick: () => send({ type: 'DIALOG.CLOSE' }) }),
+    /** Request, confirm, back and close are busy (aria-disabled, the pressed one with the spinner), never disabled, while the export is checked and made. */
+    getRequestProps: () => ({ ...part('request'), hidden: confirmStep, busy: busy && !confirmStep, ...busyButton(locked, () => send({ type: 'EXPORT.REQUEST' })) }),
+    getConfirmProps: () => ({ ...part('confirm'), hidden: !confirmStep, busy: busy && confirmStep, ...busyButton(busy, () => send({ type: 'EXPORT.CONFIRM' })) }),
+    getBackProps: () => ({ ...part('back'), hidden: !confirmStep, ...busyButton(busy, () => send({ type: 'EXPORT.BACK' })) }),
+    getCloseProps: () => ({ ...part('close'), ...busyButton(busy, () => send({ type: 'DIALOG.CLOSE' })) }),
   };
 }
 

@@ -100,6 +100,8 @@ export function missingExportFields(context: Pick<ExportContext, 'fileName' | 'f
 
 /** Whether "all data" may be chosen for a query of this many rows. */
 export const allDataAllowed = (total: number) => total <= EXPORT_FORBIDDEN_ABOVE;
+/** A query this large is exported only after the user confirms it (`confirming`). */
+export const exportNeedsConfirm = (total: number) => total > EXPORT_CONFIRM_ABOVE;
 /** Whether "all data" of this many rows is a background job rather than a download at once. */
 export const allDataInBackground = (total: number) => total > EXPORT_CONFIRM_ABOVE;
 
@@ -132,7 +134,7 @@ export const exportMachine = setup({
   guards: {
     isComplete: ({ context }) => missingExportFields(context).length === 0,
     isForbidden: ({ context }) => context.total > EXPORT_FORBIDDEN_ABOVE,
-    needsConfirm: ({ context }) => context.total > EXPORT_CONFIRM_ABOVE,
+    needsConfirm: ({ context }) => exportNeedsConfirm(context.total),
     allowsScope: ({ context }, value: string) => value !== EXPORT_TYPE_ALL || allDataAllowed(context.total),
     hookAllows: (_, allowed: boolean) => allowed !== false,
     isJob: (_, outcome: ExportOutcome) => outcome?.mode === 'job',

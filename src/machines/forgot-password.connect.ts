@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ForgotEvent, forgotPasswordMachine, ForgotValues } from './forgot-password.machine';
-import { fieldChange, submitProps } from './form.connect';
+import { busyButton, busyField, fieldChange, submitProps } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
@@ -28,13 +28,19 @@ export function connectForgotPassword(snapshot: Snapshot, send: (event: ForgotEv
       input: {
         name,
         value: values[name],
-        // The user code is fixed once a code was sent for it.
-        disabled: busy || (name === 'userCode' && stage !== 'identify'),
+        // The user code is fixed once a code was sent for it. While a step is sent the fields are
+        // read-only, not disabled: the focus stays in the one Enter was pressed in.
+        disabled: name === 'userCode' && stage !== 'identify',
+        ...busyField(busy),
         onChange: fieldChange(send, name),
       },
     }),
     resend: () => send({ type: 'CODE.RESEND' }),
     back: () => send({ type: 'FLOW.BACK' }),
+    /** The step's submit button: busy (spinner, aria-disabled), never disabled, while it is sent. */
+    getSubmitProps: () => ({ 'data-part': 'submit', 'data-state': busy ? 'busy' : 'idle', type: 'submit' as const, busy, ...busyButton(busy) }),
+    getResendProps: () => ({ 'data-part': 'resend', ...busyButton(busy, () => send({ type: 'CODE.RESEND' })) }),
+    getBackProps: () => ({ 'data-part': 'back', ...busyButton(busy, () => send({ type: 'FLOW.BACK' })) }),
     formProps: submitProps(() => send({ type: SUBMIT[stage] } as ForgotEvent)),
   };
 }

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { GrantDialogEvent, grantDialogMachine } from './grant-dialog.machine';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof grantDialogMachine>;
 
@@ -51,9 +52,10 @@ export function connectGrantDialog<Item = unknown>(snapshot: Snapshot, send: (ev
       checkedValue: selected.map(String),
       onCheckedChange: (details: { checkedValue: string[] }) => send({ type: 'SELECTION.SET', ids: details.checkedValue.map(Number).filter((n) => Number.isInteger(n) && n > 0) }),
     }),
-    getSaveProps: () => ({ 'data-part': 'save', 'data-state': state, disabled: !ready, onClick: () => send({ type: 'FORM.SUBMIT' }) }),
+    /** Busy (spinner, aria-disabled), not disabled, while saving: the focus stays on it. */
+    getSaveProps: () => ({ 'data-part': 'save', 'data-state': state, busy: state === 'saving', ...busyButton(!ready, () => send({ type: 'FORM.SUBMIT' })) }),
     getRetryProps: () => ({ 'data-part': 'retry', 'data-state': state, onClick: () => send({ type: 'LOAD.RETRY' }) }),
-    getCloseProps: () => ({ 'data-part': 'close', 'data-state': state, disabled: state === 'saving', onClick: () => send({ type: 'DIALOG.CLOSE' }) }),
+    getCloseProps: () => ({ 'data-part': 'close', 'data-state': state, ...busyButton(state === 'saving', () => send({ type: 'DIALOG.CLOSE' })) }),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ProfileEvent, ProfileField, profileMachine } from './profile.machine';
-import { fieldChange, submitProps } from './form.connect';
+import { busyButton, busyField, fieldChange, submitProps } from './form.connect';
 import { changesEmail } from '../shared/profile-rules';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
@@ -24,11 +24,20 @@ export function connectProfile(snapshot: Snapshot, send: Send) {
     field: (name: ProfileField) => ({
       name,
       value: context.values[name],
-      disabled: busy,
+      // Read-only, not disabled, while busy: the keyboard's focus stays in the field Enter was pressed in.
+      ...busyField(busy),
       error: context.errors[name] ?? null,
       onChange: fieldChange(send, name),
     }),
     formProps: submitProps(() => send({ type: 'FORM.SUBMIT' })),
+    /** The submit button: busy (spinner, aria-disabled, a press does nothing) while saving, never disabled. */
+    getSaveProps: () => ({
+      'data-part': 'save',
+      'data-state': snapshot.matches('saving') ? 'saving' : 'idle',
+      type: 'submit' as const,
+      busy: snapshot.matches('saving'),
+      ...busyButton(busy),
+    }),
     reload: () => send({ type: 'FORM.RELOAD' }),
   };
 }

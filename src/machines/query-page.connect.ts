@@ -3,6 +3,7 @@ import { SAVED_QUERY_DEFAULT, SAVED_QUERY_NAME_MAX } from '../shared/constants';
 import type { SavedQuery } from '../shared/contract/query-settings';
 import { effectiveRequired, valueKeys, type HiddenSetting, type Problem, type QueryField } from '../shared/query-rules';
 import { shownFields, type QueryPageEvent, type queryPageMachine } from './query-page.machine';
+import { busyButton, busyField } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof queryPageMachine>;
 type Send = (event: QueryPageEvent) => void;
@@ -100,28 +101,30 @@ export function connectQueryPage(snapshot: Snapshot, send: Send) {
       'aria-invalid': problem(key) ? true : undefined,
       onChange: (e: { currentTarget: { value: string } }) => send({ type: 'FIELD.CHANGE', field: key, value: e.currentTarget.value }),
     }),
-    getSearchProps: () => ({ 'data-part': 'search', 'data-state': idle ? 'idle' : 'busy', type: 'submit' as const, disabled: !idle }),
+    /**
+     * Search and the saved searches' buttons wait (aria-disabled, a press does nothing) rather than
+     * turn disabled while the page is busy, so the keyboard's focus stays on the one pressed
+     * (form.connect's busyButton). Search shows the spinner while the page starts.
+     */
+    getSearchProps: () => ({ 'data-part': 'search', 'data-state': idle ? 'idle' : 'busy', type: 'submit' as const, busy: starting, ...busyButton(!idle) }),
     getResetProps: () => ({ 'data-part': 'reset', 'data-state': idle ? 'idle' : 'busy', type: 'button' as const, disabled: !idle, onClick: () => send({ type: 'QUERY.RESET' }) }),
 
     // ---- Saved searches ----
     getSavedItemProps: (q: SavedQuery) => ({
       'data-part': 'saved-item',
       'data-state': isDefault(q) ? 'default' : 'normal',
-      disabled: !idle,
-      onClick: () => send({ type: 'SAVED.APPLY', id: q.id }),
+      ...busyButton(!idle, () => send({ type: 'SAVED.APPLY', id: q.id })),
     }),
     getStarProps: (q: SavedQuery) => ({
       'data-part': 'saved-star',
       'data-state': state === 'togglingDefault' && context.target === q.id ? 'busy' : isDefault(q) ? 'on' : 'off',
       'aria-pressed': isDefault(q),
-      disabled: !idle,
-      onClick: () => send({ type: 'SAVED.TOGGLE_DEFAULT', id: q.id }),
+      ...busyButton(!idle, () => send({ type: 'SAVED.TOGGLE_DEFAULT', id: q.id })),
     }),
     getDeleteProps: (q: SavedQuery) => ({
       'data-part': 'saved-delete',
       'data-state': (state === 'confirmingDelete' || state === 'deleting') && context.target === q.id ? 'busy' : 'idle',
-      disabled: !idle,
-      onClick: () => send({ type: 'SAVED.DELETE', id: q.id }),
+      ...busyButton(!idle, () => send({ type: 'SAVED.DELETE', id: q.id })),
     }),
     saveDialog: {
       open: saveOpen,
@@ -141,13 +144,15 @@ export function connectQueryPage(snapshot: Snapshot, send: Send) {
       'data-state': context.saveProblem === 'nameRequired' || context.saveProblem === 'nameTooLong' ? 'invalid' : 'valid',
       value: context.saveName,
       maxLength,
-      disabled: saving,
+      // Read-only, not disabled, while saving: the focus stays here when Enter was pressed here.
+      ...busyField(saving),
       'aria-invalid': context.saveProblem === 'nameRequired' || context.saveProblem === 'nameTooLong' ? true : undefined,
       onChange: (e: { currentTarget: { value: string } }) => send({ type: 'SAVED.NAME', value: e.currentTarget.value }),
     }),
     nameMax: SAVED_QUERY_NAME_MAX,
     getSaveDefaultProps: () => ({ 'data-part': 'save-default', checked: context.saveDefault, disabled: saving, onCheckedChange: (d: { checked: boolean | 'indeterminate' }) => send({ type: 'SAVED.DEFAULT', value: d.checked === true }) }),
-    getSaveSubmitProps: () => ({ 'data-part': 'save-submit', 'data-state': saving ? 'busy' : 'idle', type: 'submit' as const, loading: saving, disabled: saving }),
+    /** Busy (spinner, aria-disabled), never disabled, while saving; the form's submit sends. */
+    getSaveSubmitProps: () => ({ 'data-part': 'save-submit', 'data-state': saving ? 'busy' : 'idle', type: 'submit' as const, busy: saving, ...busyButton(saving) }),
     getSaveFormProps: () => ({
       noValidate: true,
       onSubmit: (e: { preventDefault(): void }) => {
@@ -155,7 +160,7 @@ export function connectQueryPage(snapshot: Snapshot, send: Send) {
         send({ type: 'SAVED.SUBMIT' });
       },
     }),
-    getSaveCancelProps: () => ({ 'data-part': 'save-cancel', type: 'button' as const, disabled: saving, onClick: () => send({ type: 'SAVED.CANCEL' }) }),
+    getSaveCancelProps: () => ({ 'data-part': 'save-cancel', type: 'button' as const, ...busyButton(saving, () => send({ type: 'SAVED.CANCEL' })) }),
 
     // ---- Field order (settings popover, order tab) ----
     order: {
@@ -179,7 +184,8 @@ export function connectQueryPage(snapshot: Snapshot, send: Send) {
       const edge = by < 0 ? at <= 0 : at >= draftShown.length - 1;
       return { 'data-part': 'order-move', 'data-state': edge ? 'edge' : 'idle', type: 'button' as const, disabled: state !== 'ordering' || edge, onClick: () => send({ type: 'ORDER.MOVE', name, by }) };
     },
-    getOrderSaveProps: () => ({ 'data-part': 'order-save', 'data-state': state === 'savingOrder' ? 'busy' : 'idle', loading: state === 'savingOrder', disabled: state !== 'ordering', onClick: () => send({ type: 'ORDER.SAVE' }) }),
+    /** Busy (spinner, aria-disabled), not disabled, while the order is saved: the focus stays on it. */
+    getOrderSaveProps: () => ({ 'data-part': 'order-save', 'data-state': state === 'savingOrder' ? 'busy' : 'idle', busy: state === 'savingOrder', ...busyButton(state !== 'ordering', () => send({ type: 'ORDER.SAVE' })) }),
     getOrderResetProps: () => ({ 'data-part': 'order-reset', disabled: state !== 'ordering', onClick: () => send({ type: 'ORDER.RESET' }) }),
     getOrderCancelProps: () => ({ 'data-part': 'order-cancel', disabled: state !== 'ordering', onClick: () => send({ type: 'ORDER.CANCEL' }) }),
 
@@ -221,9 +227,9 @@ export function connectQueryPage(snapshot: Snapshot, send: Send) {
     getHiddenSaveProps: (prop: string) => ({
       'data-part': 'hidden-save',
       'data-state': state === 'hiddenDialog.saving' && context.hiddenTarget === prop ? 'busy' : 'idle',
-      loading: state === 'hiddenDialog.saving' && context.hiddenTarget === prop,
-      disabled: state === 'hiddenDialog.saving',
-      onClick: () => send({ type: 'HIDDEN.SAVE', prop }),
+      // Busy (the pressed row's with the spinner), not disabled, while a row is saved.
+      busy: state === 'hiddenDialog.saving' && context.hiddenTarget === prop,
+      ...busyButton(state === 'hiddenDialog.saving', () => send({ type: 'HIDDEN.SAVE', prop })),
     }),
   };
 }

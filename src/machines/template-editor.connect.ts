@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { EditorField, TemplateEditorEvent, templateEditorMachine } from './template-editor.machine';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof templateEditorMachine>;
 
@@ -30,7 +31,10 @@ export function connectTemplateEditor(snapshot: Snapshot, send: (event: Template
       'data-state': context.missing[field] || (field === 'fields' && problems.length) ? 'invalid' : 'valid',
       onChange: (e: { currentTarget: { value: string } }) => send({ type: 'FIELD.CHANGE', field, value: e.currentTarget.value }),
     }),
-    getSaveProps: () => ({ 'data-part': 'save', 'data-state': busy ? 'busy' : 'idle', disabled: busy || state === 'done', onClick: () => send({ type: 'FORM.SAVE' }) }),
+    /** Busy (spinner, aria-disabled), not disabled, while saving: the focus stays on it. */
+    getSaveProps: () => ({ 'data-part': 'save', 'data-state': busy ? 'busy' : 'idle', busy, ...busyButton(busy || state === 'done', () => send({ type: 'FORM.SAVE' })) }),
+    /** Cancel, the example and the lookup offer: they wait while the template is saved. */
+    getAsideProps: (onClick: () => void) => busyButton(busy, onClick),
   };
 }
 

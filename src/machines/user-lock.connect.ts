@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { UserLockEvent, userLockMachine } from './user-lock.machine';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof userLockMachine>;
 
@@ -44,11 +45,12 @@ export function connectUserLock(snapshot: Snapshot, send: (event: UserLockEvent)
       'aria-invalid': problem !== null,
       onChange: (e: { currentTarget: { value: string } }) => send({ type: 'FIELD.CHANGE', value: e.currentTarget.value }),
     }),
-    getLockProps: () => ({ 'data-part': 'lock', 'data-state': state, disabled: !ready, onClick: () => send({ type: 'LOCK.SUBMIT' }) }),
+    /** Lock and unlock: busy (the pressed one with the spinner), not disabled, while either is sent. */
+    getLockProps: () => ({ 'data-part': 'lock', 'data-state': state, busy: state === 'locking', ...busyButton(!ready, () => send({ type: 'LOCK.SUBMIT' })) }),
     /** Unlock is offered only while the user is locked. */
-    getUnlockProps: () => ({ 'data-part': 'unlock', 'data-state': state, hidden: !current?.locked, disabled: !ready, onClick: () => send({ type: 'UNLOCK.SUBMIT' }) }),
+    getUnlockProps: () => ({ 'data-part': 'unlock', 'data-state': state, hidden: !current?.locked, busy: state === 'unlocking', ...busyButton(!ready, () => send({ type: 'UNLOCK.SUBMIT' })) }),
     getRetryProps: () => ({ 'data-part': 'retry', 'data-state': state, onClick: () => send({ type: 'LOAD.RETRY' }) }),
-    getCloseProps: () => ({ 'data-part': 'close', 'data-state': state, disabled: state === 'locking' || state === 'unlocking', onClick: () => send({ type: 'DIALOG.CLOSE' }) }),
+    getCloseProps: () => ({ 'data-part': 'close', 'data-state': state, ...busyButton(state === 'locking' || state === 'unlocking', () => send({ type: 'DIALOG.CLOSE' })) }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PasswordResetEvent, userPasswordResetMachine } from './user-password-reset.machine';
+import { busyButton } from './form.connect';
 
 type Snapshot = SnapshotFrom<typeof userPasswordResetMachine>;
 
@@ -32,8 +33,9 @@ export function connectPasswordReset(snapshot: Snapshot, send: (event: PasswordR
         if (!details.open) send({ type: 'DIALOG.CLOSE' });
       },
     }),
-    getConfirmProps: () => ({ 'data-part': 'confirm', 'data-state': state, disabled: busy, onClick: () => send({ type: 'RESET.CONFIRM' }) }),
-    getCloseProps: () => ({ 'data-part': 'close', 'data-state': state, disabled: busy, onClick: () => send({ type: 'DIALOG.CLOSE' }) }),
+    /** Busy, not disabled, while the reset is sent: the focus stays on it (form.connect's busyButton). */
+    getConfirmProps: () => ({ 'data-part': 'confirm', 'data-state': state, busy, ...busyButton(busy, () => send({ type: 'RESET.CONFIRM' })) }),
+    getCloseProps: () => ({ 'data-part': 'close', 'data-state': state, ...busyButton(busy, () => send({ type: 'DIALOG.CLOSE' })) }),
     getPasswordProps: () => ({ 'data-part': 'password', 'data-state': state, value: password ?? '', readOnly: true }),
   };
 }

@@ -75,7 +75,9 @@ describeModel(certificateMachine, {
     'open.empty': (s) => expect([view(s).statusKey, view(s).getStatusProps().role, view(s).getValidateProps().disabled]).toEqual(['certselect.empty', 'alert', true]),
     'open.listFailed': (s) => expect([view(s).statusKey, view(s).listError, view(s).certificates]).toEqual(['certselect.listFailed', { message: '本地服务未启动', cert: null }, []]),
     'open.signing': (s, _step, run) => {
-      expect([view(s).validating, view(s).getValidateProps().loading]).toEqual([true, true]);
+      // Busy, not disabled: the focus stays on the pressed validate button.
+      const validate = view(s).getValidateProps();
+      expect([view(s).validating, validate.busy, validate['aria-disabled'], validate.disabled]).toEqual([true, true, true, false]);
       expect(run.inputs.sign?.at(-1)).toEqual({ certificate: CERTS[1], userName: s.context.userName });
     },
     'open.verifying': (s, _step, run) => {

@@ -52,7 +52,12 @@ describeModel(dataAuthCopyMachine, {
       expect([api.fromUser, api.toUser, api.getFromProps().readOnly, api.getConfirmProps().hidden]).toEqual(['clerk01', 'clerk02', true, false]);
     },
     copying: (s, _step, run) => {
-      expect(view(s).getConfirmProps().disabled).toBe(true);
+      // Busy, not disabled: the focus stays on the pressed confirm, and a second press sends nothing.
+      const sent: unknown[] = [];
+      const confirm = connectDataAuthCopy(s as never, (e) => sent.push(e)).getConfirmProps();
+      expect([confirm.busy, confirm['aria-disabled'], 'disabled' in confirm]).toEqual([true, true, false]);
+      confirm.onClick();
+      expect(sent).toEqual([]);
       expect(run.inputs.copyGrants?.at(-1)).toEqual({ fromUser: 'clerk01', toUser: 'clerk02' });
     },
     done: (s) => {

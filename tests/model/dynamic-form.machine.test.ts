@@ -109,7 +109,9 @@ describeModel(dynamicFormMachine, {
     },
     'success.saving': (snapshot, _step, run) => {
       const api = view(snapshot);
-      expect([api.busy, api.readOnly, api.getSaveProps().disabled]).toEqual([true, true, true]);
+      // Busy, not disabled: the focus stays on Save (aria-disabled, its press sends nothing).
+      const save = api.getSaveProps();
+      expect([api.busy, api.readOnly, save.busy, save['aria-disabled'], 'disabled' in save]).toEqual([true, true, true, true, false]);
       const sent = run.inputs.saveForm?.at(-1) as SaveFormInput;
       expect(sent).toEqual({ templateCode: 'loan', id: snapshot.context.id, version: snapshot.context.version, templateData: toTemplateData(template, snapshot.context.values) });
       // The amount travels as a number inside {"v": …}.

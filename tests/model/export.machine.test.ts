@@ -8,6 +8,24 @@ import { describeModel } from './support/model';
 type Snapshot = ReturnType<typeof exportMachine.getInitialSnapshot>;
 const view = (s: Snapshot) => connectExport(s, () => undefined);
 
+/**
+ * While the export is checked and made, its buttons are busy, never disabled: the one pressed
+ * (confirm after the confirmation step, else export) shows the spinner and keeps the keyboard's
+ * focus, the file name is read-only, and no press sends anything.
+ */
+function busyButtons(s: Snapshot) {
+  const sent: unknown[] = [];
+  const api = connectExport(s, (e) => sent.push(e));
+  const confirmed = s.context.total > EXPORT_CONFIRM_ABOVE;
+  const [pressed, other] = confirmed ? [api.getConfirmProps(), api.getRequestProps()] : [api.getRequestProps(), api.getConfirmProps()];
+  expect([pressed.hidden, pressed.busy, pressed['aria-disabled'], 'disabled' in pressed, other.hidden, other.busy]).toEqual([false, true, true, false, true, false]);
+  expect([api.getBackProps().hidden, api.getBackProps()['aria-disabled'], api.getFileNameProps().readOnly]).toEqual([!confirmed, true, true]);
+  pressed.onClick();
+  api.getBackProps().onClick();
+  api.getCloseProps().onClick();
+  expect(sent).toEqual([]);
+}
+
 const COLUMNS = [
   { field: 'accountNo', label: '账号' },
   { field: 'accountName', label: '账户名称' },
@@ -96,7 +114,7 @@ describeModel(exportMachine, {
     },
     'editing.idle': (s) => {
       const api = view(s);
-      expect([api.error, api.forbidden, api.getRequestProps().disabled, api.getFileNameProps().disabled]).toEqual([null, false, false, false]);
+      expect([api.error, api.forbidden, api.getRequestProps()['aria-disabled'], api.getFileNameProps().readOnly]).toEqual([null, false, undefined, false]);
       expect(['fileName', 'fileType', 'scope', 'columns'].some((f) => api.isMissing(f as never))).toBe(false);
     },
     'editing.incomplete': (s) => {
@@ -114,20 +132,22 @@ describeModel(exportMachine, {
       // Everything chosen is kept for another try.
       expect([s.context.fileName, s.context.fileType, s.context.columns.length > 0]).toEqual([expect.any(String), expect.any(String), true]);
       expect(missingExportFields(s.context)).toEqual([]);
-      expect(api.getRequestProps().disabled).toBe(false);
+      expect(api.getRequestProps()['aria-disabled']).toBeUndefined();
     },
     confirming: (s) => {
       const api = view(s);
       expect(s.context.total).toBeGreaterThan(EXPORT_CONFIRM_ABOVE);
-      expect([api.confirming, api.getConfirmProps().hidden, api.getRequestProps().hidden, api.getFileNameProps().disabled]).toEqual([true, false, true, true]);
+      expect([api.confirming, api.getConfirmProps().hidden, api.getRequestProps().hidden, api.getFileNameProps().readOnly, api.getConfirmProps()['aria-disabled']]).toEqual([true, false, true, true, undefined]);
     },
     checking: (s, _step, run) => {
       expect(view(s).busy).toBe(true);
+      busyButtons(s);
       expect(run.inputs.beforeExport?.at(-1)).toEqual(exportChoice(s.context));
     },
     exporting: (s, _step, run) => {
       const api = view(s);
-      expect([api.busy, api.getCloseProps().disabled, api.getRequestProps().loading]).toEqual([true, true, true]);
+      expect([api.busy, api.getCloseProps()['aria-disabled']]).toEqual([true, true]);
+      busyButtons(s);
       const sent = run.inputs.runExport?.at(-1) as ReturnType<typeof exportChoice>;
       expect(sent).toEqual(exportChoice(s.context));
       expect(['Accounts 202611', typedExportFileName(TYPED)]).toContain(sent.fileName);

@@ -28,10 +28,14 @@ describeModel(forgotPasswordMachine, {
   states: {
     identifying: (s) => {
       expect(view(s).stage).toBe('identify');
+      expect([view(s).field('userCode').input.readOnly, view(s).getSubmitProps()['aria-disabled']]).toEqual([false, undefined]);
       if (s.context.problems.length) expect(s.context.problems).toEqual([{ key: 'login.forgot.error.userCode' }]);
     },
     sendingCode: (s, _step, run) => {
       expect(view(s).busy).toBe(true);
+      // Busy, not disabled: the field Enter was pressed in is read-only and keeps the focus, and so does the button.
+      expect([view(s).field('userCode').input.readOnly, view(s).field('userCode').input.disabled]).toEqual([true, false]);
+      expect([view(s).getSubmitProps().busy, view(s).getSubmitProps()['aria-disabled'], 'disabled' in view(s).getSubmitProps()]).toEqual([true, true, false]);
       expect(run.inputs.sendCode?.at(-1)).toEqual({ userCode: 'staff' });
     },
     verifying: (s) => {
@@ -40,7 +44,11 @@ describeModel(forgotPasswordMachine, {
       expect(view(s).field('userCode').input.disabled).toBe(true);
       expect(s.context.values.userCode).toBe('staff');
     },
-    validatingCode: (_s, _step, run) => expect(run.inputs.validateCode?.at(-1)).toEqual({ userCode: 'staff', code: '123456' }),
+    validatingCode: (s, _step, run) => {
+      expect(run.inputs.validateCode?.at(-1)).toEqual({ userCode: 'staff', code: '123456' });
+      expect([view(s).field('code').input.readOnly, view(s).field('code').input.disabled]).toEqual([true, false]);
+      expect([view(s).getSubmitProps()['aria-disabled'], view(s).getBackProps()['aria-disabled'], view(s).getResendProps()['aria-disabled']]).toEqual([true, true, true]);
+    },
     choosing: (s) => {
       expect(s.context.resetTicket).toBe('T1');
       // A refusal keeps what was typed.

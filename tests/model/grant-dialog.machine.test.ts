@@ -23,7 +23,7 @@ describeModel(grantDialogMachine, {
     },
     loading: (s) => {
       const v = view(s);
-      expect([v.open, v.loading, v.busy, v.getSaveProps().disabled]).toEqual([true, true, true, true]);
+      expect([v.open, v.loading, v.busy, v.getSaveProps()['aria-disabled'], v.getSaveProps().busy]).toEqual([true, true, true, true, false]);
     },
     loadFailed: (s) => {
       const v = view(s);
@@ -32,14 +32,16 @@ describeModel(grantDialogMachine, {
     editing: (s) => {
       const v = view(s);
       expect(v.items).toEqual(ITEMS);
-      expect(v.getSaveProps().disabled).toBe(false);
+      expect([v.getSaveProps()['aria-disabled'], v.getSaveProps().busy]).toEqual([undefined, false]);
       // The tree and the checkboxes show the same choice, ids as the tree names them.
       expect(v.getTreeProps().checkedValue).toEqual(s.context.selected.map(String));
       expect(v.getItemProps(1).checked).toBe(v.isSelected(1));
       expect([...s.context.selected]).toEqual([...new Set(s.context.selected)].sort((a, b) => a - b));
     },
     saving: (s, _step, run) => {
-      expect(view(s).getCloseProps().disabled).toBe(true);
+      // Busy, not disabled: Save keeps the focus and shows the spinner; Close waits.
+      expect([view(s).getSaveProps().busy, view(s).getSaveProps()['aria-disabled'], view(s).getCloseProps()['aria-disabled']]).toEqual([true, true, true]);
+      expect('disabled' in view(s).getSaveProps()).toBe(false);
       expect(run.inputs.saveGrants?.at(-1)).toEqual({ selected: s.context.selected });
       expect(s.context.selected).not.toEqual(s.context.initial);
     },

@@ -1,4 +1,4 @@
-import { expect } from '@jest/globals';
+import { expect, jest } from '@jest/globals';
 import { profileMachine, saveInput, type Loaded } from '../../src/machines/profile.machine';
 import { connectProfile } from '../../src/machines/profile.connect';
 import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK } from '../../src/shared/constants';
@@ -52,6 +52,7 @@ describeModel(profileMachine, {
     failed: (snapshot) => expect(snapshot.context.serverMessage).toBe('offline'),
     editing: (snapshot, step, run) => {
       const view = connectProfile(snapshot as never, () => undefined);
+      expect([view.field('email').readOnly, view.getSaveProps().busy, view.getSaveProps()['aria-disabled']]).toEqual([false, false, undefined]);
       if (step.event.type.startsWith('xstate.done.actor') && snapshot.context.restoredAt !== null) {
         // A restored draft wins over the loaded values, and the notice says so.
         expect(view.field('email').value).toBe('typed@example.invalid');
@@ -82,6 +83,15 @@ describeModel(profileMachine, {
       if (step.event.type === 'FIELD.CHANGE') throw new Error('an edit must hide the notice');
     },
     saving: (snapshot, _step, run) => {
+      // Busy, not disabled: the field Enter was pressed in is read-only and keeps the focus; Save
+      // shows the spinner, keeps the focus and a second press sends nothing.
+      const events: unknown[] = [];
+      const view = connectProfile(snapshot as never, (e) => events.push(e));
+      const save = view.getSaveProps();
+      expect([view.field('email').readOnly, save.busy, save['aria-disabled'], 'disabled' in save]).toEqual([true, true, true, false]);
+      const press = { preventDefault: jest.fn() };
+      save.onClick(press);
+      expect([press.preventDefault.mock.calls.length, events]).toEqual([1, []]);
       // The values are kept as a draft before the call goes out: a 401 now loses nothing.
       expect(drafts.at(-1)).toEqual(snapshot.context.values);
       expect(run.inputs.saveProfile?.at(-1)).toEqual(saveInput(snapshot.context.values, snapshot.context.profile));

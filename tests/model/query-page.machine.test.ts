@@ -129,7 +129,7 @@ describeModel(queryPageMachine, {
   states: {
     starting: (snapshot, step, run) => {
       const api = view(snapshot);
-      expect([api.starting, api.getSearchProps().disabled, api.getInputProps('code').disabled]).toEqual([true, true, true]);
+      expect([api.starting, api.getSearchProps().busy, api.getSearchProps()['aria-disabled'], api.getInputProps('code').disabled]).toEqual([true, true, true, true]);
       // Nothing is asked before everything is ready.
       expect(snapshot.context.lastQuery).toBeNull();
       expect(run.inputs.loadSaved).toEqual([{ code }]);
@@ -145,7 +145,7 @@ describeModel(queryPageMachine, {
     idle: (snapshot, step, run) => {
       const api = view(snapshot);
       const before = previous!;
-      expect([api.starting, api.busy, api.getSearchProps().disabled]).toEqual([false, false, false]);
+      expect([api.starting, api.busy, api.getSearchProps().busy, api.getSearchProps()['aria-disabled']]).toEqual([false, false, false, undefined]);
       const started = before.matches('starting');
       const valid = Object.keys(formProblems(snapshot.context)).length === 0;
       if (started) {
@@ -231,7 +231,7 @@ describeModel(queryPageMachine, {
     },
     'saveDialog.editing': (snapshot, step) => {
       const api = view(snapshot);
-      expect([api.saveDialog.open, api.saveDialog.saving, api.getSaveDialogProps().open, api.getSaveSubmitProps().disabled]).toEqual([true, false, true, false]);
+      expect([api.saveDialog.open, api.saveDialog.saving, api.getSaveDialogProps().open, api.getSaveSubmitProps()['aria-disabled'], api.getSaveNameProps(64).readOnly]).toEqual([true, false, true, undefined, false]);
       expect(api.getSaveNameProps(64).value).toBe(snapshot.context.saveName);
       if (step.event.type === 'SAVED.OPEN') expect([api.saveDialog.name, api.saveDialog.problem, api.saveDialog.error]).toEqual(['', null, null]);
       if (step.event.type === 'SAVED.SUBMIT') {
@@ -248,13 +248,19 @@ describeModel(queryPageMachine, {
     },
     'saveDialog.saving': (snapshot, _step, run) => {
       const api = view(snapshot);
-      expect([api.busy, api.saveDialog.saving, api.getSaveSubmitProps().disabled, api.getSaveCancelProps().disabled]).toEqual([true, true, true, true]);
+      // Busy, not disabled: Save keeps the focus with the spinner, the name is read-only, and no press sends anything.
+      const sent: unknown[] = [];
+      const live = connectQueryPage(snapshot as Snapshot, (e) => sent.push(e));
+      const submit = live.getSaveSubmitProps();
+      expect([api.busy, api.saveDialog.saving, submit.busy, submit['aria-disabled'], 'disabled' in submit, live.getSaveCancelProps()['aria-disabled'], live.getSaveNameProps(64).readOnly]).toEqual([true, true, true, true, false, true, true]);
+      live.getSaveCancelProps().onClick();
+      expect(sent).toEqual([]);
       expect(saveProblemOf(snapshot.context)).toBeNull();
       expect(lastInput<SaveQueryBody>(run, 'saveQuery')).toMatchObject({ operationType: 1, name: snapshot.context.saveName.trim() });
     },
     confirmingDelete: (snapshot, _step, run) => {
       const api = view(snapshot);
-      expect(api.getDeleteProps(B)['data-state']).toBe('busy');
+      expect([api.getDeleteProps(B)['data-state'], api.getDeleteProps(B)['aria-disabled'], api.getSavedItemProps(B)['aria-disabled']]).toEqual(['busy', true, true]);
       expect(lastInput(run, 'confirmDelete')).toEqual({ name: B.name });
       expect(run.inputs.deleteQuery).toBeUndefined();
     },
@@ -269,11 +275,16 @@ describeModel(queryPageMachine, {
       // Locally at once: the one clicked is the only default, or (clicked again) none is.
       expect(api.saved.filter((q) => q.defaultFlag === SAVED_QUERY_DEFAULT).map((q) => q.id)).toEqual(was ? [] : [id]);
       expect(lastInput(run, 'saveQuery')).toEqual({ code, operationType: was ? 2 : 3, id });
-      expect(api.getStarProps(listed.find((q) => q.id === id)!)['data-state']).toBe('busy');
+      // The star pressed waits (aria-disabled, not disabled: it keeps the focus); another press sends nothing.
+      const sent: unknown[] = [];
+      const star = connectQueryPage(snapshot as Snapshot, (e) => sent.push(e)).getStarProps(listed.find((q) => q.id === id)!);
+      expect([star['data-state'], star['aria-disabled'], 'disabled' in star]).toEqual(['busy', true, false]);
+      star.onClick();
+      expect(sent).toEqual([]);
     },
     ordering: (snapshot, step) => {
       const api = view(snapshot);
-      expect([api.order.open, api.getOrderPopoverProps().open, api.getOrderSaveProps().disabled]).toEqual([true, true, false]);
+      expect([api.order.open, api.getOrderPopoverProps().open, api.getOrderSaveProps()['aria-disabled']]).toEqual([true, true, undefined]);
       const shown = api.order.draft.map((f) => f.name);
       // The hidden field keeps its place; only shown ones are listed and moved.
       expect(shown).not.toContain('day');
@@ -288,7 +299,7 @@ describeModel(queryPageMachine, {
     },
     savingOrder: (snapshot, _step, run) => {
       const api = view(snapshot);
-      expect([api.busy, api.order.saving, api.getOrderSaveProps().disabled]).toEqual([true, true, true]);
+      expect([api.busy, api.order.saving, api.getOrderSaveProps().busy, api.getOrderSaveProps()['aria-disabled']]).toEqual([true, true, true, true]);
       expect(lastInput(run, 'saveOrder')).toEqual({ code, formItemsOrder: snapshot.context.orderDraft });
     },
     'hiddenDialog.editing': (snapshot, step) => {
@@ -309,6 +320,7 @@ describeModel(queryPageMachine, {
       const sent = lastInput<{ code: string; hiddenParams: { prop: string } }>(run, 'saveHidden')!;
       expect(sent.code).toBe(code);
       expect(api.getHiddenSaveProps(sent.hiddenParams.prop)['data-state']).toBe('busy');
+      expect([api.getHiddenSaveProps(sent.hiddenParams.prop).busy, api.getHiddenSaveProps(sent.hiddenParams.prop)['aria-disabled']]).toEqual([true, true]);
     },
     'hiddenDialog.saved': (snapshot, _step, run) => {
       const api = view(snapshot);

@@ -45,12 +45,14 @@ describeModel(templateEditorMachine, {
       }
     },
     saving: (snapshot, _step, run) => {
-      expect(view(snapshot).getSaveProps().disabled).toBe(true);
+      // Busy, not disabled: Save keeps the focus with the spinner; cancel and the others wait.
+      const save = view(snapshot).getSaveProps();
+      expect([save.busy, save['aria-disabled'], 'disabled' in save, view(snapshot).getAsideProps(() => undefined)['aria-disabled']]).toEqual([true, true, false, true]);
       expect(run.inputs.saveTemplate?.at(-1)).toEqual({ values: snapshot.context.values, id: null, version: null });
     },
     done: (snapshot) => {
       expect(snapshot.output).toEqual({ id: 1, code: 'loan' });
-      expect(view(snapshot).getSaveProps().disabled).toBe(true);
+      expect([view(snapshot).getSaveProps()['aria-disabled'], view(snapshot).getSaveProps().busy]).toEqual([true, false]);
     },
   },
 });

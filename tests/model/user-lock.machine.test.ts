@@ -20,11 +20,13 @@ describeModel(userLockMachine, {
     editing: (s) => {
       const v = view(s);
       expect(v.current).toEqual(LOCKED);
-      expect([v.getLockProps().disabled, v.getUnlockProps().hidden]).toEqual([false, false]);
+      expect([v.getLockProps()['aria-disabled'], v.getUnlockProps().hidden]).toEqual([undefined, false]);
       if (v.problem) expect([v.problem, s.context.value, v.getUntilProps()['aria-invalid']]).toEqual(['admin.lock.required', '', true]);
     },
     locking: (s, _step, run) => {
-      expect(view(s).getCloseProps().disabled).toBe(true);
+      // Busy, not disabled: Lock keeps the focus with the spinner; the others wait.
+      const v = view(s);
+      expect([v.getLockProps().busy, v.getLockProps()['aria-disabled'], v.getUnlockProps().busy, v.getUnlockProps()['aria-disabled'], v.getCloseProps()['aria-disabled']]).toEqual([true, true, false, true, true]);
       expect(run.inputs.saveLock?.at(-1)).toEqual({ lockedUntil: '2026-12-31T18:00' });
     },
     unlocking: (s, _step, run) => {

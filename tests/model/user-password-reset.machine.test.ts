@@ -15,10 +15,11 @@ describeModel(userPasswordResetMachine, {
     },
     confirming: (s) => {
       const v = view(s);
-      expect([v.open, v.shown, v.password, v.getConfirmProps().disabled]).toEqual([true, false, null, false]);
+      expect([v.open, v.shown, v.password, v.getConfirmProps()['aria-disabled'], v.getConfirmProps().busy]).toEqual([true, false, null, undefined, false]);
     },
     resetting: (s, _step, run) => {
-      expect(view(s).getConfirmProps().disabled).toBe(true);
+      // Busy, not disabled: the focus stays on the pressed confirm; close waits.
+      expect([view(s).getConfirmProps().busy, view(s).getConfirmProps()['aria-disabled'], view(s).getCloseProps()['aria-disabled'], 'disabled' in view(s).getConfirmProps()]).toEqual([true, true, true, false]);
       expect(run.inputs.resetPassword?.length).toBeGreaterThan(0);
     },
     shown: (s) => {

@@ -112,6 +112,35 @@ describe('DynamicForm (widgets §3, §5: every field type, rules on blur, typed 
     expect(screen.getByTestId('dynamic-form-saved')).toBeTruthy();
   });
 
+  it('keeps the keyboard on Save while the form is saved: busy rather than disabled, one call however often pressed', async () => {
+    const sent: SaveFormInput[] = [];
+    let answer!: (saved: { id: number; version: number }) => void;
+    await renderForm({ kind: 'new', code: 'all' }, 'edit', {
+      loadForm: async () => fresh,
+      saveForm: (input) => {
+        sent.push(input);
+        return new Promise((r) => (answer = r));
+      },
+    });
+    fireEvent.change(within(field('title')).getByRole('textbox'), { target: { value: '采购' } });
+    fireEvent.change(within(field('amount')).getByRole('textbox'), { target: { value: '12' } });
+    await settle();
+    const save = screen.getByTestId('dynamic-form-save');
+    save.focus();
+    fireEvent.click(save);
+    for (let i = 0; i < 3; i += 1) await settle();
+    expect(sent).toHaveLength(1);
+    expect([document.activeElement === save, save.getAttribute('aria-disabled'), save.hasAttribute('disabled'), save.querySelector('.chakra-spinner') !== null]).toEqual([true, 'true', false, true]);
+    // A second press, or Enter in a field, sends nothing more.
+    fireEvent.click(save);
+    fireEvent.submit(save.closest('form')!);
+    await settle();
+    expect(sent).toHaveLength(1);
+    await act(async () => answer({ id: 5, version: 1 }));
+    await settle();
+    expect(screen.getByTestId('dynamic-form-saved')).toBeTruthy();
+  });
+
   it('opens a saved form read-only, with its values', async () => {
     const stored = JSON.stringify({ id: 3, version: 2, templateCode: 'all', templateName: '全部', template: TEMPLATE, templateData: [{ name: 'title', value: wrapValue('已存') }, { name: 'amount', value: wrapValue(99) }, { name: 'level', value: wrapValue('A') }] });
     await renderForm({ kind: 'existing', id: 3 }, 'view', { loadForm: async () => stored });

@@ -227,6 +227,50 @@ describe('query form', () => {
     expect(screen.queryByTestId('save-query-dialog')?.getAttribute('data-state') ?? 'closed').toBe('closed');
   });
 
+  it('keeps the keyboard on Save while a search is saved: busy rather than disabled, the name read-only, one call', async () => {
+    let answer!: (saved: unknown) => void;
+    const calls = doubles({ saveQuery: jest.fn(() => new Promise((r) => (answer = r))) as never });
+    await mount({ calls });
+    fireEvent.click(screen.getByTestId('query-save'));
+    await settle();
+    const dialog = await screen.findByTestId('save-query-dialog');
+    const name = dialog.querySelector('[data-part="save-name"]') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '人民币' } });
+    const save = dialog.querySelector('[data-part="save-submit"]') as HTMLButtonElement;
+    save.focus();
+    fireEvent.click(save);
+    await settle();
+    expect(calls.saveQuery).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(save);
+    expect([save.getAttribute('aria-disabled'), save.hasAttribute('disabled'), save.querySelector('.chakra-spinner') !== null, name.readOnly, name.disabled]).toEqual(['true', false, true, true, false]);
+    expect(dialog.querySelector('[data-part="save-cancel"]')!.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(save);
+    fireEvent.submit(dialog.querySelector('form')!);
+    await settle();
+    expect(calls.saveQuery).toHaveBeenCalledTimes(1);
+    await act(async () => answer([A, B]));
+    await settle();
+    expect(screen.queryByTestId('save-query-dialog')?.getAttribute('data-state') ?? 'closed').toBe('closed');
+  });
+
+  it('keeps the keyboard on the star pressed while the default is saved, and sends once', async () => {
+    let answer!: (saved: unknown) => void;
+    const calls = doubles({ saveQuery: jest.fn(() => new Promise((r) => (answer = r))) as never });
+    await mount({ calls });
+    const star = within(screen.getAllByTestId('saved-search')[1]!).getByLabelText('query.saved.star');
+    star.focus();
+    fireEvent.click(star);
+    await settle();
+    expect(calls.saveQuery).toHaveBeenCalledTimes(1);
+    expect([document.activeElement === star, star.getAttribute('aria-disabled'), star.hasAttribute('disabled')]).toEqual([true, 'true', false]);
+    fireEvent.click(star);
+    await settle();
+    expect(calls.saveQuery).toHaveBeenCalledTimes(1);
+    await act(async () => answer([{ ...A, defaultFlag: SAVED_QUERY_NOT_DEFAULT }, { ...B, defaultFlag: SAVED_QUERY_DEFAULT }]));
+    await settle();
+    expect(star.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('shows staff no hidden-field settings (the shell\'s user is not an administrator)', async () => {
     await mount({ userType: 2 });
     expect(screen.queryByTestId('query-hidden-settings')).toBeNull();

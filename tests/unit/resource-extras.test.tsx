@@ -52,6 +52,24 @@ const FUNCTIONS = [
   { id: 20103, fatherFunctionId: 201, functionName: '部门', funcUrl: '/department', funcOrder: 3 },
 ];
 
+/**
+ * A keyboard user's press on a button whose request then runs: it keeps the focus (busy, not
+ * disabled: a disabled button drops it to the page), says it waits (aria-disabled), shows the
+ * spinner, and a second press sends nothing more.
+ */
+async function pressAndWait(button: HTMLElement, path: string) {
+  button.focus();
+  fireEvent.click(button);
+  await settle();
+  const count = sent.filter((s) => s.path === path).length;
+  expect(count).toBe(1);
+  expect(document.activeElement).toBe(button);
+  expect([button.getAttribute('aria-disabled'), button.hasAttribute('disabled'), button.querySelector('.chakra-spinner') !== null]).toEqual(['true', false, true]);
+  fireEvent.click(button);
+  await settle();
+  expect(sent.filter((s) => s.path === path).length).toBe(1);
+}
+
 beforeEach(() => {
   answers.clear();
   sent.length = 0;
@@ -92,6 +110,25 @@ describe('the function tree', () => {
     expect(screen.queryByTestId('function-tree-dialog')).toBeNull();
   });
 
+  it('keeps the keyboard on Save while the tree is saved, busy rather than disabled, and sends once', async () => {
+    answers.set(api.functionTree.path, () => ({ dutyId: 7, functions: FUNCTIONS, granted: [20101] }));
+    let answer!: (value: unknown) => void;
+    answers.set(api.saveFunctionTree.path, () => new Promise((r) => (answer = r)));
+    mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'approved', enabled: true }} reload={() => undefined} display={SHOW_ALL} />);
+    await settle();
+    fireEvent.click(screen.getByText('admin.tree.action'));
+    await settle();
+    const dialog = await screen.findByTestId('function-tree-dialog');
+    await within(dialog).findAllByTestId('function-leaf');
+    const box = within(dialog).getAllByRole('checkbox').find((c) => c.closest('[data-part="item"]')?.textContent === '部门')!;
+    fireEvent.click(box);
+    await settle();
+    await pressAndWait(within(dialog).getByText('admin.tree.save').closest('button')!, api.saveFunctionTree.path);
+    await act(async () => answer({ dutyId: 7, functions: FUNCTIONS, granted: [20101] }));
+    await settle();
+    expect(screen.queryByTestId('function-tree-dialog')).toBeNull();
+  });
+
   it('offers nothing on a cancelled duty', async () => {
     mount(<DutyRowActions def={duty} row={{ id: 7, version: 3, recordState: 'nullified', enabled: true }} reload={() => undefined} display={SHOW_ALL} />);
     await settle();
@@ -126,6 +163,49 @@ describe('a user row’s extras', () => {
     fireEvent.click(within(dialog).getByText('admin.reset.close'));
     await settle();
     expect(screen.queryByTestId('reset-password-dialog')).toBeNull();
+  });
+
+  it('keeps the keyboard on the pressed confirm while the password is reset, busy rather than disabled, and sends once', async () => {
+    let answer!: (value: unknown) => void;
+    answers.set(api.resetPassword.path, () => new Promise((r) => (answer = r)));
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} display={SHOW_ALL} />);
+    await settle();
+    await choose('admin.user.resetPassword');
+    const dialog = await screen.findByTestId('reset-password-dialog');
+    await pressAndWait(within(dialog).getByText('admin.reset.confirm').closest('button')!, api.resetPassword.path);
+    // Cancel waits too.
+    expect(within(dialog).getByText('admin.reset.cancel').closest('button')!.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => answer({ userCode: 'clerk01', password: 'Kq7#mZ2!pR4xT9vB' }));
+    await settle();
+    expect((within(dialog).getByLabelText('admin.reset.password') as HTMLInputElement).value).toBe('Kq7#mZ2!pR4xT9vB');
+  });
+
+  it('keeps the keyboard on Lock while the lock is sent, busy rather than disabled, and sends once', async () => {
+    answers.set(api.lockState.path, () => ({ id: 5, userCode: 'clerk01', locked: false, lockedUntil: null }));
+    let answer!: (value: unknown) => void;
+    answers.set(api.changeLockedTime.path, () => new Promise((r) => (answer = r)));
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} display={SHOW_ALL} />);
+    await settle();
+    await choose('admin.user.lock');
+    const dialog = await screen.findByTestId('lock-dialog');
+    await within(dialog).findByText('admin.lock.notLocked');
+    fireEvent.change(dialog.querySelector('input[type="datetime-local"]')!, { target: { value: '2030-06-01T18:30' } });
+    await pressAndWait(within(dialog).getByText('admin.lock.lock').closest('button')!, api.changeLockedTime.path);
+    await act(async () => answer({ id: 5, userCode: 'clerk01', locked: true, lockedUntil: '2030-06-01T10:30:00.000Z' }));
+    await settle();
+    expect(screen.queryByTestId('lock-dialog')).toBeNull();
+  });
+
+  it('keeps the keyboard on Save while the duty stations are saved, busy rather than disabled, and sends once', async () => {
+    answers.set(api.dutyStations.path, () => ({ userId: 5, held: [1], duties: [{ id: 1, dutyCode: 'STAFF', dutyName: '资金业务员', recordState: 'approved', enabled: true }, { id: 3, dutyCode: 'ORG', dutyName: '机构管理员', recordState: 'approved', enabled: true }] }));
+    answers.set(api.saveDutyStations.path, () => new Promise(() => undefined));
+    mount(<UserRowActions def={userInfo} row={row} reload={() => undefined} display={SHOW_ALL} />);
+    await settle();
+    await choose('admin.user.stations');
+    const dialog = await screen.findByTestId('stations-dialog');
+    fireEvent.click(within(within(dialog).getAllByTestId('station')[1]!).getByRole('checkbox'));
+    await settle();
+    await pressAndWait(within(dialog).getByText('admin.stations.save').closest('button')!, api.saveDutyStations.path);
   });
 
   it('locks until the time typed, sent as the server’s ISO time, and asks for a time first', async () => {

@@ -13,6 +13,7 @@ import { inspect } from '../../services/inspector';
 import { useI18n } from '../../services/i18n/react';
 import { formatDateTimeFull } from '../../shared/date-format';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
+import { BusyButton } from '../../widgets/BusyButton';
 import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
 import { LookupOffer } from './LookupOffer';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
@@ -191,12 +192,12 @@ function Editor({ input, onDone, onCancel }: { input: TemplateEditorInput; onDon
         <Field.Root invalid={api.problems.length > 0}>
           <HStack justify="space-between" width="full">
             <Field.Label>{t('dynamic.admin.fields')}</Field.Label>
-            <Button size="xs" variant="ghost" disabled={api.busy} onClick={() => send({ type: 'FIELD.CHANGE', field: 'fields', value: JSON.stringify(EXAMPLE, null, 2) })}>
+            <Button size="xs" variant="ghost" {...api.getAsideProps(() => send({ type: 'FIELD.CHANGE', field: 'fields', value: JSON.stringify(EXAMPLE, null, 2) }))}>
               {t('dynamic.admin.example')}
             </Button>
           </HStack>
           <Textarea size="sm" fontFamily="mono" rows={18} spellCheck={false} {...input$('fields')} data-testid="template-fields" />
-          <LookupOffer text={api.values.fields} disabled={api.busy} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'fields', value })} />
+          <LookupOffer text={api.values.fields} busy={api.busy} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'fields', value })} />
           <Field.HelperText>{t('dynamic.admin.help', { types: FIELD_TYPES.join(', '), dataTypes: DATA_TYPES.join(', ') })}</Field.HelperText>
           {api.problems.length > 0 ? (
             <Box role="alert" data-testid="template-problems">
@@ -220,12 +221,12 @@ function Editor({ input, onDone, onCancel }: { input: TemplateEditorInput; onDon
         </Stack>
       </SimpleGrid>
       <HStack justify="flex-end" gap="2">
-        <Button size="sm" variant="outline" onClick={onCancel} disabled={api.busy}>
+        <Button size="sm" variant="outline" {...api.getAsideProps(onCancel)}>
           {t('dynamic.admin.cancel')}
         </Button>
-        <Button size="sm" colorPalette="blue" loading={api.busy} disabled={save.disabled} onClick={save.onClick} data-part={save['data-part']} data-testid="save-template">
+        <BusyButton size="sm" colorPalette="blue" {...save} data-testid="save-template">
           {t('dynamic.admin.save')}
-        </Button>
+        </BusyButton>
       </HStack>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { busyButton } from '../../machines/form.connect';
 import type { Language } from '../../shared/constants';
 import { TEMPLATE_LOOKUPS, type TemplateField } from '../../shared/dynamic-form';
 import { lookupFields, type LookupDef } from '../../shared/lookups';
@@ -45,7 +46,8 @@ export function withLookupFields(text: string, lookup: LookupDef): string | null
  * reader's language, with the fields their rows carry, which `fills` may name), and a button
  * that appends a magnifier of the chosen one with a text field its pick fills.
  */
-export function LookupOffer({ text, disabled, onChange }: { text: string; disabled: boolean; onChange: (text: string) => void }) {
+/** `busy`: the template is being saved; the button waits (aria-disabled), keeping a focus it has. */
+export function LookupOffer({ text, busy, onChange }: { text: string; busy: boolean; onChange: (text: string) => void }) {
   const { t, lang } = useI18n();
   const [code, setCode] = useState<string>(TEMPLATE_LOOKUPS[0]!.code);
   const lookup = TEMPLATE_LOOKUPS.find((l) => l.code === code)!;
@@ -63,7 +65,7 @@ export function LookupOffer({ text, disabled, onChange }: { text: string; disabl
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button size="xs" variant="outline" disabled={disabled || next === null} onClick={() => next !== null && onChange(next)} data-testid="lookup-offer-add">
+        <Button size="xs" variant="outline" disabled={next === null} {...busyButton(busy, () => next !== null && onChange(next))} data-testid="lookup-offer-add">
           {t('dynamic.admin.addLookup')}
         </Button>
       </HStack>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
+import { BusyButton } from '../../widgets/BusyButton';
 import type { ValidateCertInput, ValidFlag } from '../../machines/certificate.machine';
 import { connectCertificate } from '../../machines/certificate.connect';
 import { loginApi } from '../../services/api/login';
@@ -55,7 +56,7 @@ export function CertLogin({ deps = browserDeps }: { deps?: CertLoginDeps }) {
     return () => sub.unsubscribe();
   }, [actorRef, deps]);
 
-  const { loading: validating, onClick: validate, ...validateProps } = api.getValidateProps();
+  const { onClick: validate, ...validateProps } = api.getValidateProps();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (userCode.trim() === '') return setMissing(true);
@@ -88,9 +89,9 @@ export function CertLogin({ deps = browserDeps }: { deps?: CertLoginDeps }) {
           <Field.Label>{t('login.cert.certificate')}</Field.Label>
           <CertSelect actorRef={actorRef} testId="cert-login-select" />
         </Field.Root>
-        <Button {...validateProps} type="submit" loading={validating} loadingText={t('login.cert.submitting')} data-testid="cert-login-submit">
+        <BusyButton {...validateProps} type="submit" loadingText={t('login.cert.submitting')} data-testid="cert-login-submit">
           {t('login.submit')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );

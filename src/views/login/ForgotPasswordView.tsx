@@ -14,6 +14,7 @@ import { LanguageSwitch } from '../../widgets/LanguageSwitch';
 import { ruleProblems } from '../../services/password-check';
 import { inspect } from '../../services/inspector';
 import { PasswordProblems } from '../../widgets/PasswordProblems';
+import { BusyButton } from '../../widgets/BusyButton';
 import { useFirstPaintDone } from '../../widgets/useFirstPaintDone';
 
 const actors = {
@@ -107,18 +108,18 @@ export default function ForgotPasswordView() {
                   <HStack>
                     {api.stage === 'verify' && (
                       <>
-                        <Button variant="ghost" onClick={api.back} disabled={api.busy}>
+                        <Button variant="ghost" {...api.getBackProps()}>
                           {t('login.forgot.changeUser')}
                         </Button>
-                        <Button variant="ghost" onClick={api.resend} disabled={api.busy}>
+                        <Button variant="ghost" {...api.getResendProps()}>
                           {t('login.forgot.resend')}
                         </Button>
                       </>
                     )}
                   </HStack>
-                  <Button type="submit" loading={api.busy}>
+                  <BusyButton {...api.getSubmitProps()}>
                     {t(`login.forgot.submit.${api.stage}`)}
-                  </Button>
+                  </BusyButton>
                 </HStack>
               </Stack>
             </form>

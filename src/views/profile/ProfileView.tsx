@@ -14,6 +14,7 @@ import { contract, maxLengthOf } from '../../shared/contract';
 import { inspect } from '../../services/inspector';
 import { sessionActor } from '../../services/session';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
+import { BusyButton } from '../../widgets/BusyButton';
 
 /** The form's component code: its draft is stored under it (widgets §8). */
 export const PROFILE_COMPONENT_CODE = 'fsmc-user-profile';
@@ -49,7 +50,7 @@ export default function ProfileView() {
     return (
       <Field.Root invalid={f.error !== null}>
         <Field.Label>{t(`request.profile.${name}`)}</Field.Label>
-        <Input name={f.name} value={f.value} onChange={f.onChange} disabled={f.disabled} type={type} maxLength={max} autoComplete={autoComplete[name]} />
+        <Input name={f.name} value={f.value} onChange={f.onChange} readOnly={f.readOnly} type={type} maxLength={max} autoComplete={autoComplete[name]} />
         {f.error && <Field.ErrorText>{t(f.error.key, f.error.params)}</Field.ErrorText>}
       </Field.Root>
     );
@@ -102,7 +103,7 @@ export default function ProfileView() {
                 {api.passwordNeeded && text('password', 'password', maxLengthOf(contract.profile.save, 'password'))}
                 <Field.Root>
                   <Field.Label>{t('request.profile.gender')}</Field.Label>
-                  <NativeSelect.Root disabled={gender.disabled}>
+                  <NativeSelect.Root disabled={gender.readOnly}>
                     <NativeSelect.Field name="gender" value={gender.value} onChange={gender.onChange}>
                       {genderOptions.map((g) => (
                         <option key={g || 'other'} value={g}>
@@ -122,9 +123,9 @@ export default function ProfileView() {
                 </Alert.Root>
               )}
               <Flex gap="3" align="center">
-                <Button type="submit" loading={api.saving} loadingText={t('request.profile.saving')}>
+                <BusyButton {...api.getSaveProps()} loadingText={t('request.profile.saving')}>
                   {t('request.profile.save')}
-                </Button>
+                </BusyButton>
                 {api.autosaved && (
                   <Text color="fg.muted" fontSize="sm" data-testid="autosaved">
                     {t('request.profile.autosaved')}

@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { Alert, Button, CloseButton, Dialog, Field, HStack, IconButton, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { BusyButton } from '../BusyButton';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CertFailure, certificateMachine } from '../../machines/certificate.machine';
@@ -104,9 +105,9 @@ export function CertSelect({ actorRef, size = 'medium', testId = 'cert-select' }
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button {...api.getValidateProps()} size="sm" colorPalette="blue" data-testid={`${testId}-validate`}>
+              <BusyButton {...api.getValidateProps()} size="sm" colorPalette="blue" data-testid={`${testId}-validate`}>
                 {t('certselect.validate')}
-              </Button>
+              </BusyButton>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('certselect.close')} />

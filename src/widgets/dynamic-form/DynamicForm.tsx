@@ -5,6 +5,7 @@ import { FORM_LAYOUT } from '../../shared/constants';
 import { labelOf } from '../../shared/dynamic-form';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
+import { BusyButton } from '../BusyButton';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { DynamicFieldRow } from './DynamicField';
 import type { DynamicFormActor } from './useDynamicForm';
@@ -108,7 +109,7 @@ export function DynamicFormView({ api, preview = false }: { api: DynamicFormApi;
                 </Text>
               )}
               {!cancel.hidden && (
-                <Button size="sm" variant="outline" onClick={cancel.onClick} disabled={cancel.disabled} data-part={cancel['data-part']}>
+                <Button size="sm" variant="outline" onClick={cancel.onClick} aria-disabled={cancel['aria-disabled']} data-part={cancel['data-part']}>
                   {t('dynamic.form.cancel')}
                 </Button>
               )}
@@ -118,9 +119,9 @@ export function DynamicFormView({ api, preview = false }: { api: DynamicFormApi;
                 </Button>
               )}
               {!save.hidden && (
-                <Button size="sm" colorPalette="blue" type="submit" loading={api.busy} disabled={save.disabled} data-part={save['data-part']} data-state={save['data-state']} data-testid="dynamic-form-save">
+                <BusyButton size="sm" colorPalette="blue" type="submit" busy={save.busy} aria-disabled={save['aria-disabled']} data-part={save['data-part']} data-state={save['data-state']} data-testid="dynamic-form-save">
                   {t('dynamic.form.save')}
-                </Button>
+                </BusyButton>
               )}
             </HStack>
           </Stack>

@@ -16,6 +16,7 @@ import { dictionaryOptions, type DictionaryOption } from '../../services/diction
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { ErrorAlert } from '../ErrorAlert';
+import { BusyButton } from '../BusyButton';
 
 export interface ExportDialogProps {
   /** The starting file name (the page's title); the user may change it. */
@@ -237,12 +238,12 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
                   <Button size="sm" variant="outline" {...api.getCloseProps()}>
                     {t('export.cancel')}
                   </Button>
-                  <Button size="sm" colorPalette="blue" type="submit" {...api.getConfirmProps()} onClick={undefined} data-testid="export-continue">
+                  <BusyButton size="sm" colorPalette="blue" type="submit" {...api.getConfirmProps()} onClick={undefined} data-testid="export-continue">
                     {t('export.continue')}
-                  </Button>
-                  <Button size="sm" colorPalette="blue" type="submit" {...api.getRequestProps()} onClick={undefined} data-testid="export-submit">
+                  </BusyButton>
+                  <BusyButton size="sm" colorPalette="blue" type="submit" {...api.getRequestProps()} onClick={undefined} data-testid="export-submit">
                     {t('export.submit')}
-                  </Button>
+                  </BusyButton>
                 </Dialog.Footer>
               </form>
               <Dialog.CloseTrigger asChild>

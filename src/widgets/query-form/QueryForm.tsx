@@ -9,6 +9,7 @@ import type { QueryField } from '../../shared/query-rules';
 import { dictionaryOptions } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
+import { BusyButton } from '../BusyButton';
 import { DynamicControl } from '../dynamic-form/DynamicField';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { HiddenFieldDialog, OrderPopover, SaveQueryDialog } from './QueryFormDialogs';
@@ -79,9 +80,9 @@ export function QueryFormView({ api }: { api: QueryPageApi }) {
                   </Button>
                 </Collapsible.Trigger>
               )}
-              <Button size="sm" colorPalette="blue" {...api.getSearchProps()} loading={api.starting} data-testid="query-search">
+              <BusyButton size="sm" colorPalette="blue" {...api.getSearchProps()} data-testid="query-search">
                 {t('query.actions.search')}
-              </Button>
+              </BusyButton>
               <Button size="sm" variant="outline" {...api.getResetProps()} data-testid="query-reset">
                 {t('query.actions.reset')}
               </Button>

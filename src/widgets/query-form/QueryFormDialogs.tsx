@@ -7,6 +7,7 @@ import { DEFAULT_VALUE_MAX } from '../../shared/contract/query-settings';
 import { REQUIRED_KEEP, REQUIRED_NO, REQUIRED_YES } from '../../shared/query-rules';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
+import { BusyButton } from '../BusyButton';
 
 /** The input's bound is the wire's (64); the rule of 6 characters (code points) is checked and said inline. */
 const NAME_INPUT_MAX = maxLengthOf(contract.querySettings.saveQuery, 'name') ?? 64;
@@ -55,9 +56,9 @@ export function SaveQueryDialog({ api }: { api: QueryPageApi }) {
                 <Button size="sm" variant="outline" {...api.getSaveCancelProps()}>
                   {t('query.save.cancel')}
                 </Button>
-                <Button size="sm" colorPalette="blue" {...api.getSaveSubmitProps()}>
+                <BusyButton size="sm" colorPalette="blue" {...api.getSaveSubmitProps()}>
                   {t('query.save.submit')}
-                </Button>
+                </BusyButton>
               </Dialog.Footer>
             </form>
           </Dialog.Content>
@@ -124,9 +125,9 @@ export function OrderPopover({ api }: { api: QueryPageApi }) {
                   <Button size="xs" variant="outline" {...api.getOrderCancelProps()}>
                     {t('query.order.cancel')}
                   </Button>
-                  <Button size="xs" colorPalette="blue" {...api.getOrderSaveProps()} data-testid="query-order-save">
+                  <BusyButton size="xs" colorPalette="blue" {...api.getOrderSaveProps()} data-testid="query-order-save">
                     {t('query.order.save')}
-                  </Button>
+                  </BusyButton>
                 </HStack>
               </Stack>
             </Popover.Body>
@@ -207,9 +208,9 @@ export function HiddenFieldDialog({ api }: { api: QueryPageApi }) {
                             </NativeSelect.Root>
                           </Table.Cell>
                           <Table.Cell>
-                            <Button size="xs" colorPalette="blue" {...api.getHiddenSaveProps(row.prop)}>
+                            <BusyButton size="xs" colorPalette="blue" {...api.getHiddenSaveProps(row.prop)}>
                               {t('query.hidden.save')}
-                            </Button>
+                            </BusyButton>
                           </Table.Cell>
                         </Table.Row>
                       );

@@ -9,6 +9,7 @@ import { useI18n } from '../../../services/i18n/react';
 import { dataAuthCopyMachine } from '../../../machines/data-auth-copy.machine';
 import { connectDataAuthCopy } from '../../../machines/data-auth-copy.connect';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
+import { BusyButton } from '../../../widgets/BusyButton';
 import { ScrollSelect } from '../../../widgets/scroll-select/ScrollSelect';
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
@@ -79,7 +80,7 @@ function CopyDialog({ onClosed, onCopied }: { onClosed: () => void; onCopied: ()
               <Button size="sm" variant="outline" {...v.getBackProps()}>{t('dataauth.copy.back')}</Button>
               <Button size="sm" variant="outline" {...v.getRetryProps()}>{t('dataauth.copy.retry')}</Button>
               <Button size="sm" colorPalette="blue" {...v.getRequestProps()}>{t('dataauth.copy.next')}</Button>
-              <Button size="sm" colorPalette="blue" loading={v.busy} {...v.getConfirmProps()}>{t('dataauth.copy.confirm')}</Button>
+              <BusyButton size="sm" colorPalette="blue" {...v.getConfirmProps()}>{t('dataauth.copy.confirm')}</BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Checkmark, Dialog, Input, Portal, Spinner, Stack, Text, TreeView, createTreeCollection, useTreeViewContext, useTreeViewNodeContext, type TreeViewNodeState } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -13,6 +13,7 @@ import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
 import type { RowExtraProps } from './types';
 import { RowButton } from '../../../widgets/table';
+import { BusyButton } from '../../../widgets/BusyButton';
 
 const api = contract.userAdmin;
 
@@ -186,17 +187,28 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
   const { checkedValue, onCheckedChange, ...treeData } = view.getTreeProps();
   // Three levels, a few dozen groups: every branch starts open, so every granted page shows.
   const branches = useMemo(() => view.items.filter((f) => !leaves.has(f.id)).map((f) => String(f.id)), [view.items, leaves]);
+  // The keyboard starts where the administrator works: on the filter above the tree, not on Close
+  // (the first button). While the tree loads it waits on the dialog itself; once the tree is
+  // there, the filter takes it, unless the user has moved it meanwhile.
+  const content = useRef<HTMLDivElement>(null);
+  const filterField = useRef<HTMLInputElement>(null);
+  const hasTree = view.items.length > 0;
+  useEffect(() => {
+    if (!hasTree) return;
+    const at = document.activeElement;
+    if (at === content.current || at === document.body || at === null) filterField.current?.focus();
+  }, [hasTree]);
   return (
-    <Dialog.Root {...view.getDialogProps()} size="lg" scrollBehavior="inside">
+    <Dialog.Root {...view.getDialogProps()} size="lg" scrollBehavior="inside" initialFocusEl={() => filterField.current ?? content.current}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="function-tree-dialog">
+          <Dialog.Content ref={content} data-testid="function-tree-dialog">
             <Dialog.Header>
               <Stack gap="3" flex="1">
                 <Dialog.Title>{t('admin.tree.title', { duty })}</Dialog.Title>
                 {view.items.length > 0 && (
-                  <Input size="sm" type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} placeholder={t('admin.tree.filter')} aria-label={t('admin.tree.filter')} data-part="function-filter" />
+                  <Input ref={filterField} size="sm" type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} placeholder={t('admin.tree.filter')} aria-label={t('admin.tree.filter')} data-part="function-filter" />
                 )}
               </Stack>
             </Dialog.Header>
@@ -233,7 +245,7 @@ function FunctionTreeDialog({ dutyId, duty, onClosed, onSaved }: { dutyId: numbe
             </Dialog.Body>
             <Dialog.Footer>
               <Button size="sm" variant="outline" {...view.getCloseProps()}>{t('admin.tree.close')}</Button>
-              <Button size="sm" colorPalette="blue" loading={view.state === 'saving'} {...view.getSaveProps()}>{t('admin.tree.save')}</Button>
+              <BusyButton size="sm" colorPalette="blue" {...view.getSaveProps()}>{t('admin.tree.save')}</BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -20,6 +20,7 @@ import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
 import type { RowExtraProps, ToolbarExtraProps } from './types';
 import { RowButton } from '../../../widgets/table';
+import { BusyButton } from '../../../widgets/BusyButton';
 
 const api = contract.userAdmin;
 type Dialogs = 'reset' | 'lock' | 'stations';
@@ -117,7 +118,7 @@ function ResetPasswordDialog({ userId, user, onClosed }: { userId: number; user:
               ) : (
                 <>
                   <Button size="sm" variant="outline" {...view.getCloseProps()}>{t('admin.reset.cancel')}</Button>
-                  <Button size="sm" colorPalette="red" loading={view.busy} {...view.getConfirmProps()}>{t('admin.reset.confirm')}</Button>
+                  <BusyButton size="sm" colorPalette="red" {...view.getConfirmProps()}>{t('admin.reset.confirm')}</BusyButton>
                 </>
               )}
             </Dialog.Footer>
@@ -185,9 +186,9 @@ function LockDialog({ userId, user, onClosed, onSaved }: { userId: number; user:
             <Dialog.Footer>
               <Button size="sm" variant="outline" {...view.getCloseProps()}>{t('admin.lock.close')}</Button>
               {current?.locked && (
-                <Button size="sm" variant="outline" colorPalette="green" loading={view.state === 'unlocking'} {...view.getUnlockProps()}>{t('admin.lock.unlock')}</Button>
+                <BusyButton size="sm" variant="outline" colorPalette="green" {...view.getUnlockProps()}>{t('admin.lock.unlock')}</BusyButton>
               )}
-              <Button size="sm" colorPalette="red" loading={view.state === 'locking'} {...view.getLockProps()}>{t('admin.lock.lock')}</Button>
+              <BusyButton size="sm" colorPalette="red" {...view.getLockProps()}>{t('admin.lock.lock')}</BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
@@ -253,7 +254,7 @@ function StationsDialog({ userId, user, onClosed }: { userId: number; user: stri
             </Dialog.Body>
             <Dialog.Footer>
               <Button size="sm" variant="outline" {...view.getCloseProps()}>{t('admin.stations.close')}</Button>
-              <Button size="sm" colorPalette="blue" loading={view.state === 'saving'} {...view.getSaveProps()}>{t('admin.stations.save')}</Button>
+              <BusyButton size="sm" colorPalette="blue" {...view.getSaveProps()}>{t('admin.stations.save')}</BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
