@@ -1,5 +1,5 @@
 import { ExtrasDialog } from './ExtrasDialog';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Button, Field, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -16,6 +16,7 @@ import { LookupField } from '../../../widgets/lookup/LookupField';
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import type { RowExtraProps } from './types';
 import { RowButton } from '../../../widgets/table';
+import { useFocusWhenLost } from '../../../widgets/useFocusWhenLost';
 
 const nodes = resourceApi(nodeDef);
 const orgs = resourceApi(orgDef);
@@ -87,6 +88,26 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
   const [parent, setParent] = useState(ROOT);
   const label = (n: { orgCode: string; orgName?: string }) => (n.orgName ? `${n.orgCode} ${n.orgName}` : n.orgCode);
   const loaded = view.state === 'ready' || view.state === 'saving';
+  // A change reloads the tree, taking away the control pressed (the tree is gone while it loads,
+  // a removed node for good): the keyboard goes on from the node changed (its Move select, or its
+  // Remove button when the removal was refused), a removed node's successor, or the organisation
+  // field when the tree is empty; a refused add, from the add button.
+  const body = useRef<HTMLDivElement>(null);
+  const changed = useRef<{ orgCode: string; kind: OrgStructChange['kind']; index: number } | null>(null);
+  const change = (kind: OrgStructChange['kind'], orgCode: string) => {
+    changed.current = { kind, orgCode, index: view.lines.findIndex((l) => l.orgCode === orgCode) };
+  };
+  useFocusWhenLost(body, view.state, (state) => {
+    const root = body.current;
+    const last = changed.current;
+    if (state !== 'ready' || !root || !last) return null;
+    const nodeEls = Array.from(root.querySelectorAll<HTMLElement>('[data-part=node]'));
+    const node = nodeEls.find((n) => n.dataset.org === last.orgCode);
+    if (node) return node.querySelector<HTMLElement>(last.kind === 'remove' ? '[data-part=remove]' : 'select');
+    if (last.kind === 'add') return root.querySelector<HTMLElement>('[data-part=add-node]');
+    const next = nodeEls[Math.min(Math.max(last.index, 0), nodeEls.length - 1)];
+    return next?.querySelector<HTMLElement>('select') ?? root.querySelector<HTMLElement>('[data-part=add] input');
+  });
   return (
     <ExtrasDialog
       title={t('structure.tree.title', { name, code: structCode })}
@@ -95,73 +116,93 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
       onClose={onClose}
       testId="org-struct-tree-dialog"
     >
-      {view.busy && <Spinner role="status" aria-label={t('global.loading')} />}
-      <ErrorAlert message={view.error} />
-      <Button size="sm" variant="outline" alignSelf="start" {...view.getRetryProps()}>{t('structure.tree.retry')}</Button>
-      {loaded && (
-        <Stack gap="1" {...view.getTreeProps()} aria-label={name}>
-          {view.lines.length === 0 && <Text color="fg.muted">{t('structure.tree.empty')}</Text>}
-          {view.lines.map((line) => (
-            <HStack key={line.id} {...view.getNodeProps(line)} pl={`${line.depth * INDENT_PX}px`} justify="space-between" flexWrap="wrap" borderBottomWidth="1px" py="1">
-              <HStack>
-                <Text data-part="node-label">{label(line)}</Text>
-                {!line.enabled && <Badge colorPalette="gray">{t('structure.tree.disabled')}</Badge>}
-              </HStack>
-              <HStack>
-                <NativeSelect.Root size="xs" width={{ base: '9rem', sm: '12rem' }} disabled={view.busy}>
-                  <NativeSelect.Field
-                    aria-label={t('structure.tree.moveLabel', { org: line.orgCode })}
-                    value=""
-                    onChange={(e) => e.currentTarget.value && view.move(line, e.currentTarget.value === ROOT ? null : e.currentTarget.value)}
+      <Stack gap="3" ref={body}>
+        {view.busy && <Spinner role="status" aria-label={t('global.loading')} />}
+        <ErrorAlert message={view.error} />
+        <Button size="sm" variant="outline" alignSelf="start" {...view.getRetryProps()}>{t('structure.tree.retry')}</Button>
+        {loaded && (
+          <Stack gap="1" {...view.getTreeProps()} aria-label={name}>
+            {view.lines.length === 0 && <Text color="fg.muted">{t('structure.tree.empty')}</Text>}
+            {view.lines.map((line) => (
+              <HStack key={line.id} {...view.getNodeProps(line)} data-org={line.orgCode} pl={`${line.depth * INDENT_PX}px`} justify="space-between" flexWrap="wrap" borderBottomWidth="1px" py="1">
+                <HStack>
+                  <Text data-part="node-label">{label(line)}</Text>
+                  {!line.enabled && <Badge colorPalette="gray">{t('structure.tree.disabled')}</Badge>}
+                </HStack>
+                <HStack>
+                  <NativeSelect.Root size="xs" width={{ base: '9rem', sm: '12rem' }} disabled={view.busy}>
+                    <NativeSelect.Field
+                      aria-label={t('structure.tree.moveLabel', { org: line.orgCode })}
+                      value=""
+                      onChange={(e) => {
+                        if (!e.currentTarget.value) return;
+                        change('move', line.orgCode);
+                        view.move(line, e.currentTarget.value === ROOT ? null : e.currentTarget.value);
+                      }}
+                    >
+                      <option value="">{t('structure.tree.moveTo')}</option>
+                      {line.parentOrgCode !== null && <option value={ROOT}>{t('structure.tree.root')}</option>}
+                      {view.moveTargets(line).filter((n) => n.orgCode !== line.parentOrgCode).map((n) => (
+                        <option key={n.orgCode} value={n.orgCode}>{label(n)}</option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Button size="xs" variant="outline" colorPalette="red" aria-label={t('structure.tree.removeLabel', { org: line.orgCode })} {...view.getRemoveProps(line)}
+                    onClick={() => {
+                      change('remove', line.orgCode);
+                      view.getRemoveProps(line).onClick();
+                    }}
                   >
-                    <option value="">{t('structure.tree.moveTo')}</option>
-                    {line.parentOrgCode !== null && <option value={ROOT}>{t('structure.tree.root')}</option>}
-                    {view.moveTargets(line).filter((n) => n.orgCode !== line.parentOrgCode).map((n) => (
-                      <option key={n.orgCode} value={n.orgCode}>{label(n)}</option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Button size="xs" variant="outline" colorPalette="red" aria-label={t('structure.tree.removeLabel', { org: line.orgCode })} {...view.getRemoveProps(line)}>
-                  {t('structure.tree.remove')}
-                </Button>
+                    {t('structure.tree.remove')}
+                  </Button>
+                </HStack>
               </HStack>
-            </HStack>
-          ))}
-        </Stack>
-      )}
-      {loaded && (
-        <HStack align="end" flexWrap="wrap" data-part="add">
-          <Field.Root flex="1" minW="12rem">
-            <Field.Label>{t('structure.tree.organisation')}</Field.Label>
-            <Box w="full">
-              <LookupField
-                name="orgCode"
-                lookup="organisation"
-                fills={{ orgCode: 'orgCode' }}
-                values={picked}
-                onFill={(values) => setPicked((v) => ({ ...v, ...values }))}
-                label={t('structure.tree.organisation')}
-              />
-            </Box>
-          </Field.Root>
-          <Field.Root flex="1" minW="9rem">
-            <Field.Label>{t('structure.tree.parent')}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field aria-label={t('structure.tree.parent')} value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
-                <option value={ROOT}>{t('structure.tree.root')}</option>
-                {view.parents.map((n) => (
-                  <option key={n.orgCode} value={n.orgCode}>{label(n)}</option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Button size="sm" colorPalette="blue" disabled={view.busy || !picked.orgCode} onClick={() => view.add(String(picked.orgCode ?? ''), parent === ROOT ? null : parent)}>
-            {t('structure.tree.add')}
-          </Button>
-        </HStack>
-      )}
+            ))}
+          </Stack>
+        )}
+        {loaded && (
+          <HStack align="end" flexWrap="wrap" data-part="add">
+            <Field.Root flex="1" minW="12rem">
+              <Field.Label>{t('structure.tree.organisation')}</Field.Label>
+              <Box w="full">
+                <LookupField
+                  name="orgCode"
+                  lookup="organisation"
+                  fills={{ orgCode: 'orgCode' }}
+                  values={picked}
+                  onFill={(values) => setPicked((v) => ({ ...v, ...values }))}
+                  label={t('structure.tree.organisation')}
+                />
+              </Box>
+            </Field.Root>
+            <Field.Root flex="1" minW="9rem">
+              <Field.Label>{t('structure.tree.parent')}</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field aria-label={t('structure.tree.parent')} value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
+                  <option value={ROOT}>{t('structure.tree.root')}</option>
+                  {view.parents.map((n) => (
+                    <option key={n.orgCode} value={n.orgCode}>{label(n)}</option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Button
+              size="sm"
+              colorPalette="blue"
+              data-part="add-node"
+              disabled={view.busy || !picked.orgCode}
+              onClick={() => {
+                change('add', String(picked.orgCode ?? ''));
+                view.add(String(picked.orgCode ?? ''), parent === ROOT ? null : parent);
+              }}
+            >
+              {t('structure.tree.add')}
+            </Button>
+          </HStack>
+        )}
+      </Stack>
     </ExtrasDialog>
   );
 }
