@@ -25,7 +25,7 @@ jest.mock('../../src/services/http/call', () => ({
   },
 }));
 
-const { DictionaryRowActions } = jest.requireActual<typeof import('../../src/views/resource/extras/DictionaryExtras')>('../../src/views/resource/extras/DictionaryExtras');
+const { DictionaryRowActions, dictionaryNameOf } = jest.requireActual<typeof import('../../src/views/resource/extras/DictionaryExtras')>('../../src/views/resource/extras/DictionaryExtras');
 
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -139,5 +139,15 @@ describe('the values of a dictionary, edited in place', () => {
     await settle();
     await settle();
     expect(rowsOf(dialog).map((r) => r.getAttribute('data-key'))).toEqual(['11', '12']);
+  });
+});
+
+describe('the name a dictionary’s values dialog and its button give', () => {
+  it('is the English name in English, when the dictionary has one', () => {
+    const row = { dictType: 'BizModule', dictName: '业务模块', dictNameEn: 'Business module' };
+    expect(dictionaryNameOf(row, 'en-US')).toBe('Business module');
+    expect(dictionaryNameOf(row, 'zh-CN')).toBe('业务模块');
+    expect(dictionaryNameOf({ ...row, dictNameEn: '' }, 'en-US')).toBe('业务模块');
+    expect(dictionaryNameOf({ dictType: 'Tenor' }, 'en-US')).toBe('Tenor');
   });
 });

@@ -33,15 +33,18 @@ export function saveValue(dictType: string) {
   };
 }
 
+/** A dictionary's name in the reader's language: its English name in English when it has one, as a structure's tree does. */
+export const dictionaryNameOf = (row: Record<string, unknown>, lang: string): string => String((lang === 'en-US' && row.dictNameEn) || row.dictName || row.dictType || '');
+
 /** A dictionary row's extra action: its values, edited in place (issue 11 point 6). */
 export function DictionaryRowActions({ row, display }: RowExtraProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const ready = useLocaleModule('admin');
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   if (!ready || !display.button('dictValues')) return null;
   const dictType = String(row.dictType ?? '');
-  const name = String(row.dictName ?? dictType);
+  const name = dictionaryNameOf(row, lang);
   return (
     <>
       <RowButton onClick={() => setOpen(true)} data-action="dictionary-values" aria-label={t('admin.dictValues.actionLabel', { name })}>
