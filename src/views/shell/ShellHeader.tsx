@@ -22,7 +22,7 @@ export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolea
         <span aria-hidden>☰</span>
       </IconButton>
       {/* On a phone's width there is no sidebar: the same button opens every menu in a drawer. */}
-      <IconButton hideFrom="md" size="sm" variant="ghost" color="inherit" aria-label={t('shell.drawers.allMenus')} onClick={() => openDrawer('allMenus')} data-testid="open-all-menus-narrow">
+      <IconButton hideFrom="md" size="sm" variant="ghost" color="inherit" aria-label={t('shell.drawers.allMenus')} onClick={() => openDrawer('allMenus')} data-testid="open-all-menus-narrow" data-drawer-opener="allMenus">
         <span aria-hidden>☰</span>
       </IconButton>
       <Heading size="md" whiteSpace="nowrap" truncate minW="0" data-testid="shell-title">
@@ -33,13 +33,13 @@ export function ShellHeader({ leftOpen, onToggleLeft, dark }: { leftOpen: boolea
         <MenuSearch />
       </Flex>
       <Flex flex="1" hideFrom="md" />
-      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('reminders')} data-testid="open-reminders">
+      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('reminders')} data-testid="open-reminders" data-drawer-opener="reminders">
         {t('shell.header.reminders')}
       </Button>
-      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('allMenus')} data-testid="open-all-menus">
+      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('allMenus')} data-testid="open-all-menus" data-drawer-opener="allMenus">
         {t('shell.drawers.allMenus')}
       </Button>
-      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('favourites')} data-testid="open-favourites">
+      <Button hideBelow="md" size="sm" variant="ghost" color="inherit" onClick={() => openDrawer('favourites')} data-testid="open-favourites" data-drawer-opener="favourites">
         {t('shell.header.favourites')}
       </Button>
       <LanguageSwitch onChosen={changeLanguage} />

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { CloseButton, Drawer, Portal, Spinner } from '@chakra-ui/react';
 import { DRAWER_DEFAULT_WIDTH } from '../../shared/constants';
@@ -23,6 +23,20 @@ function Settle({ name, onSettled }: { name: string; onSettled: (name: string) =
   return null;
 }
 
+const shown = (el: HTMLElement | null | undefined): el is HTMLElement => !!el && el.isConnected && el.checkVisibility?.() !== false;
+
+/**
+ * Where the focus goes when a drawer closes: back to what opened it, when that is still on the
+ * page. What opened it may be gone (the unread-reminders notice leaves once its View opened the
+ * reminders): then the header's own button for that drawer, else the user's menu, never the page
+ * itself, where a keyboard user would start again from the top.
+ */
+export function drawerReturnFocus(opener: HTMLElement | null | undefined, name: string, doc: Document = document): HTMLElement | null {
+  if (shown(opener) && opener !== doc.body) return opener;
+  const header = Array.from(doc.querySelectorAll<HTMLElement>(`[data-drawer-opener="${name}"]`)).find(shown);
+  return header ?? doc.querySelector<HTMLElement>('[data-testid=user-menu]');
+}
+
 /**
  * Every open drawer: from the right, DRAWER_DEFAULT_WIDTH wide, full height, the newest on
  * top. Escape, the close button or a click outside closes the top one.
@@ -43,15 +57,20 @@ export function OpenDrawers() {
   // A drawer closed and opened again must settle again (adjusting state while rendering).
   if ([...settled].some((n) => !known.includes(n))) setSettled(new Set([...settled].filter((n) => known.includes(n))));
   const firstUnsettled = known.findIndex((n) => !settled.has(n));
-  const shown = firstUnsettled === -1 ? known : known.slice(0, firstUnsettled + 1);
+  const mounted = firstUnsettled === -1 ? known : known.slice(0, firstUnsettled + 1);
+  // What had the focus as each drawer opened (read while it first renders, before it takes the focus).
+  const openers = useRef(new Map<string, HTMLElement | null>());
+  for (const name of [...openers.current.keys()]) if (!known.includes(name)) openers.current.delete(name);
+  for (const name of mounted) if (!openers.current.has(name)) openers.current.set(name, typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null));
   return (
     <>
-      {shown.map((name) => {
+      {mounted.map((name) => {
         const def = DRAWERS[name]!;
         const Panel = def.panel;
         const props = api.drawer(name);
+        const opener = openers.current.get(name);
         return (
-          <Drawer.Root key={name} open={props.open} onOpenChange={props.onOpenChange} placement="end" size="full">
+          <Drawer.Root key={name} open={props.open} onOpenChange={props.onOpenChange} placement="end" size="full" finalFocusEl={() => drawerReturnFocus(opener, name)}>
             <Settle name={name} onSettled={onSettled} />
             <Portal>
               <Drawer.Backdrop />

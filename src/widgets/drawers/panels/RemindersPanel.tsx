@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { shellApi, type Reminder } from '../../../services/api/shell';
 import { ask } from '../../../services/http/questions';
@@ -5,6 +6,7 @@ import { useI18n } from '../../../services/i18n/react';
 import { formatDateTime } from '../../../shared/date-format';
 import { PagedList } from '../../paged-list/PagedList';
 import { usePagedList, type FetchPage, type RunAction } from '../../paged-list/usePagedList';
+import { useFocusWhenLost } from '../../useFocusWhenLost';
 
 // The places this list meets the API: swap these lines when the calls change.
 const fetchReminders: FetchPage<Reminder> = ({ start, limit }) => shellApi.reminders(start, limit);
@@ -27,12 +29,23 @@ export default function RemindersPanel() {
     if (yes) list.act({ op: 'cancelAll' });
   };
   const all = list.getActionProps({ op: 'cancelAll' });
+  // A cancelled reminder leaves the list with its button: the keyboard goes on to the one that
+  // took its place (or the last), else to Cancel all or, none left, the drawer's close button;
+  // never to the page.
+  const root = useRef<HTMLDivElement>(null);
+  const cancelled = useRef(-1);
+  useFocusWhenLost(root, list.busy, (busy) => {
+    if (busy || !root.current) return null;
+    const buttons = Array.from(root.current.querySelectorAll<HTMLElement>('[data-part=cancel-one]'));
+    const next = buttons[Math.min(Math.max(cancelled.current, 0), buttons.length - 1)];
+    return next ?? root.current.querySelector<HTMLElement>('[data-part=cancel-all]:not(:disabled)') ?? root.current.closest('[role=dialog]')?.querySelector<HTMLElement>('[data-part=close-trigger]');
+  });
 
   return (
-    <Stack gap="3" data-testid="reminders">
+    <Stack gap="3" data-testid="reminders" ref={root}>
       <Flex justify="space-between" align="center">
         <Text fontSize="sm" color="fg.muted">{t('shell.reminders.total', { total: list.total })}</Text>
-        <Button size="sm" variant="outline" data-part={all['data-part']} disabled={all.disabled || list.total === 0} onClick={() => void cancelAll()}>
+        <Button size="sm" variant="outline" data-part="cancel-all" data-state={all['data-state']} disabled={all.disabled || list.total === 0} onClick={() => void cancelAll()}>
           {t('shell.reminders.cancelAll')}
         </Button>
       </Flex>
@@ -50,7 +63,16 @@ export default function RemindersPanel() {
                     <Text fontSize="sm">{r.content}</Text>
                     <Text fontSize="xs" color="fg.muted" data-testid="reminder-time">{formatDateTime(r.createdAt)}</Text>
                   </Box>
-                  <Button size="xs" variant="ghost" {...list.getActionProps({ op: 'cancel', id: r.id })} aria-label={t('shell.reminders.cancelOne', { title: r.title })}>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    {...list.getActionProps({ op: 'cancel', id: r.id })}
+                    data-part="cancel-one"
+                    onClick={() => {
+                      cancelled.current = rows.indexOf(r);
+                      list.getActionProps({ op: 'cancel', id: r.id }).onClick();
+                    }}
+                    aria-label={t('shell.reminders.cancelOne', { title: r.title })}>
                     {t('shell.reminders.cancel')}
                   </Button>
                 </Flex>
