@@ -89,3 +89,28 @@ test('on a phone (390×844) the confirmation page fits: no sidebar, the login’
   expect(await phonePage.evaluate(() => localStorage.getItem('sessionKey'))).toBe(phoneToken);
   await phone.close();
 });
+
+test('on a phone in English the QR tab’s hint breaks between words, never inside one', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login.html#/login');
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  await page.reload();
+  await page.getByRole('tab', { name: 'QR code' }).click();
+  const hint = page.getByTestId('qr-confirm-url');
+  await expect(hint).toHaveText('Once you confirm on your logged-in device, this page logs in by itself.');
+  // Each word keeps to one line: its characters' boxes share one top (a word cut at the box's
+  // edge, as "log / s in", had its last letters a line lower).
+  const split = await hint.evaluate((el) => {
+    const text = el.firstChild!;
+    const words: string[] = [];
+    const re = /\S+/g;
+    for (let m = re.exec(text.textContent!); m; m = re.exec(text.textContent!)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      if (range.getClientRects().length > 1) words.push(m[0]);
+    }
+    return words;
+  });
+  expect(split).toEqual([]);
+});

@@ -39,7 +39,7 @@ export function QrLogin() {
         {t(api.statusKey)}
       </Text>
       {api.confirmUrl && (
-        <Box fontSize="xs" color="fg.muted" wordBreak="break-all" data-testid="qr-confirm-url" data-url={api.confirmUrl}>
+        <Box fontSize="xs" color="fg.muted" data-testid="qr-confirm-url" data-url={api.confirmUrl}>
           {t('login.qr.hint')}
         </Box>
       )}
