@@ -25,7 +25,7 @@ jest.mock('../../src/services/http/call', () => ({
 
 // Imported after the double is in place.
 const { UserRowActions, UserToolbar } = jest.requireActual<typeof import('../../src/views/resource/extras/UserExtras')>('../../src/views/resource/extras/UserExtras');
-const { DutyRowActions, buildFunctionTree } = jest.requireActual<typeof import('../../src/views/resource/extras/DutyExtras')>('../../src/views/resource/extras/DutyExtras');
+const { DutyRowActions, buildFunctionTree, dutyNameOf } = jest.requireActual<typeof import('../../src/views/resource/extras/DutyExtras')>('../../src/views/resource/extras/DutyExtras');
 
 // jsdom lays nothing out: the menu's positioning only needs the observer to exist.
 globalThis.ResizeObserver ??= class {
@@ -81,6 +81,11 @@ describe('the function tree', () => {
     const { root, leaves } = buildFunctionTree(FUNCTIONS);
     expect(root.children?.map((a) => [a.id, a.children?.map((g) => [g.id, g.children?.map((p) => p.id)])])).toEqual([['2', [['201', ['20101', '20103']]]]]);
     expect([...leaves].sort()).toEqual([20101, 20103]);
+  });
+
+  it('names its duty in the reader\'s language: the English name in English when there is one', () => {
+    const admin = { dutyName: '系统管理员', dutyNameEn: 'System administrator' };
+    expect([dutyNameOf(admin, 'en-US'), dutyNameOf(admin, 'zh-CN'), dutyNameOf({ dutyName: '机构管理员', dutyNameEn: null }, 'en-US')]).toEqual(['System administrator', '系统管理员', '机构管理员']);
   });
 
   it('shows the pages a duty grants ticked, and saves the pages chosen (never a group)', async () => {

@@ -53,9 +53,12 @@ export function pagesMatching(functions: FunctionNode[], leaves: Set<number>, qu
   return new Set(functions.filter((f) => leaves.has(f.id) && path(f).toLocaleLowerCase().includes(q)).map((f) => f.id));
 }
 
+/** A duty's name in the reader's language: its English name in English when it has one (as a dictionary's and a structure's). */
+export const dutyNameOf = (row: Record<string, unknown>, lang: string): string => String((lang === 'en-US' && row.dutyNameEn) || row.dutyName || '');
+
 /** A duty row's extra action: its function tree, for any duty not cancelled. */
 export function DutyRowActions({ row, reload, display }: RowExtraProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const ready = useLocaleModule('admin');
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -65,7 +68,7 @@ export function DutyRowActions({ row, reload, display }: RowExtraProps) {
       <RowButton onClick={() => setOpen(true)} data-action="function-tree">
         {t('admin.tree.action')}
       </RowButton>
-      {open && <FunctionTreeDialog dutyId={row.id} duty={`${String(row.dutyName ?? '')} (${String(row.dutyCode ?? row.id)})`} onClosed={close} onSaved={reload} />}
+      {open && <FunctionTreeDialog dutyId={row.id} duty={`${dutyNameOf(row, lang)} (${String(row.dutyCode ?? row.id)})`} onClosed={close} onSaved={reload} />}
     </>
   );
 }
