@@ -7,14 +7,18 @@ type Snapshot = SnapshotFrom<typeof passwordChangeMachine>;
 /** What the password-change form renders. */
 export function connectPasswordChange(snapshot: Snapshot, send: (event: PasswordChangeEvent) => void) {
   const busy = snapshot.hasTag('busy');
-  const { values, problems, serverMessage } = snapshot.context;
-  const refused = problems.length > 0 || serverMessage !== null;
+  const { values, problems, serverMessage, serverField } = snapshot.context;
   return {
     busy,
     changed: snapshot.matches('changed'),
     problems,
     serverMessage,
-    invalid: (name: keyof PasswordChangeValues) => refused && (name !== 'oldPassword' || values.oldPassword === ''),
+    /**
+     * The browser's own checks are about the new password (and a missing current one); a server's
+     * refusal marks the field it names, the confirmation with the new password.
+     */
+    invalid: (name: keyof PasswordChangeValues) =>
+      (problems.length > 0 && (name !== 'oldPassword' || values.oldPassword === '')) || (serverField !== null && (name === serverField || (serverField === 'newPassword' && name === 'confirmPassword'))),
     field: (name: keyof PasswordChangeValues) => ({
       name,
       value: values[name],

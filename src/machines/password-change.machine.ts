@@ -1,11 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { withField } from './form-values';
 import type { Problem } from './forgot-password.machine';
+import { CODE } from '../shared/codes';
 
 /**
  * Password change of the logged-in user: old password, new password twice; the new one is
  * checked by the password rule before it is sent (the server checks it again). A refusal
- * keeps every field but the one the server rejected.
+ * keeps every field as typed and marks the one the server rejected (`serverField`, from the
+ * refusal's code): the current password when it is wrong, the new one when the rule or the
+ * "unchanged" check refuses it, none when the refusal names no field (the network).
  */
 export interface PasswordChangeValues {
   oldPassword: string;
@@ -17,7 +20,16 @@ export interface PasswordChangeContext {
   values: PasswordChangeValues;
   problems: Problem[];
   serverMessage: string | null;
+  /** The field the server's refusal is about, or null. */
+  serverField: keyof PasswordChangeValues | null;
 }
+
+/** Which field a refusal's business code (ApiError's `code`) is about. */
+const FIELD_OF_CODE: Partial<Record<number, keyof PasswordChangeValues>> = {
+  [CODE.wrongOldPassword]: 'oldPassword',
+  [CODE.passwordRuleViolated]: 'newPassword',
+  [CODE.passwordUnchanged]: 'newPassword',
+};
 
 export type PasswordChangeEvent =
   | { type: 'FIELD.CHANGE'; field: keyof PasswordChangeValues; value: string }
@@ -46,16 +58,22 @@ export const passwordChangeMachine = setup({
       values: ({ context, event }) => withField(context.values, event),
       problems: [],
       serverMessage: null,
+      serverField: null,
     }),
-    flag: assign({ problems: (_, key: string) => [{ key }], serverMessage: null }),
-    keepProblems: assign({ problems: (_, problems: Problem[]) => problems }),
-    keepServerMessage: assign({ serverMessage: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    flag: assign({ problems: (_, key: string) => [{ key }], serverMessage: null, serverField: null }),
+    // Each answer replaces what the one before said.
+    keepProblems: assign({ problems: (_, problems: Problem[]) => problems, serverMessage: null, serverField: null }),
+    keepServerMessage: assign({
+      problems: [],
+      serverMessage: ({ event }) => messageOf((event as { error?: unknown }).error),
+      serverField: ({ event }) => FIELD_OF_CODE[Number(((event as { error?: { code?: unknown } }).error ?? {}).code)] ?? null,
+    }),
     /** Changed: nothing typed stays in memory. */
     clearValues: assign({ values: empty }),
   },
 }).createMachine({
   id: 'passwordChange',
-  context: { values: empty, problems: [], serverMessage: null },
+  context: { values: empty, problems: [], serverMessage: null, serverField: null },
   initial: 'editing',
   states: {
     editing: {

@@ -106,4 +106,7 @@ test('change password in English, by keyboard: a wrong current password leaves t
   await expect(drawer.getByRole('alert')).toContainText('The current password is wrong');
   await expect(submit).toBeFocused();
   await expect(drawer.getByLabel('New password', { exact: true })).toHaveValue('Keyboard#2026Pw');
+  // The field refused is the one marked, not the new password the server took no issue with.
+  await expect(drawer.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(drawer.getByLabel('New password', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
 });
