@@ -144,19 +144,25 @@ test('copy on the by-user page, in English: refused while the target has grants,
     };
     await choose('copy-from', users.b);
     await choose('copy-to', users.c);
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    // By keyboard from here: each step hides the button pressed, and the focus goes on to the next move.
+    await dialog.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
     await expect(dialog.getByRole('status')).toHaveText(`Copy every grant in force of user ${users.b} to user ${users.c}? The copies take effect once another administrator passes them.`);
-    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: 'Copy', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(dialog).toHaveAttribute('data-state', 'failed');
     await expect(dialog.getByRole('alert')).toContainText(`User ${users.c} already has grants: nothing is copied`);
     await expectNoRawLocaleKeys(page);
 
-    await dialog.getByRole('button', { name: 'Change users' }).click();
+    await expect(dialog.getByRole('button', { name: 'Change users' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeFocused();
     await choose('copy-to', users.d);
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText(`Grants copied to user ${users.d}, now awaiting review: 1`);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     // The copy is a new grant under review, the source's own stays.
     await resource.locator('#query-userCode').fill(users.d);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, Field, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -13,6 +13,7 @@ import { BusyButton } from '../../../widgets/BusyButton';
 import { ScrollSelect } from '../../../widgets/scroll-select/ScrollSelect';
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import { useMountedDialog } from './dialog-mount';
+import { useFocusWhenLost } from '../../../widgets/useFocusWhenLost';
 import type { ToolbarExtraProps } from './types';
 
 /**
@@ -34,6 +35,13 @@ export function DataAuthToolbar({ view, reload, display }: ToolbarExtraProps) {
   );
 }
 
+/**
+ * Where the keyboard goes when a copy's step took away the control it was on (by the step
+ * reached). A refused copy goes to Change users: most refusals are the users chosen (the target
+ * has grants), which Retry would only meet again.
+ */
+const FOCUS_AFTER: Partial<Record<string, string>> = { editing: 'request', confirming: 'confirm', copying: 'confirm', failed: 'back', done: 'close' };
+
 function CopyDialog({ onClosed, onCopied }: { onClosed: () => void; onCopied: () => void }) {
   const { t } = useI18n();
   const logic = useMemo(
@@ -49,12 +57,16 @@ function CopyDialog({ onClosed, onCopied }: { onClosed: () => void; onCopied: ()
   useMountedDialog(v.state === 'closed', useCallback(() => send({ type: 'DIALOG.OPEN' }), [send]), onClosed);
   const from = v.getFromProps();
   const to = v.getToProps();
+  // Each step hides the button pressed for it (Next, Back, Copy, Retry): the keyboard goes on to
+  // the step's own next move instead of the page.
+  const content = useRef<HTMLDivElement>(null);
+  useFocusWhenLost(content, v.state, (state) => content.current?.querySelector<HTMLElement>(`[data-part="${FOCUS_AFTER[state] ?? 'close'}"]`));
   return (
     <Dialog.Root {...v.getDialogProps()} closeOnInteractOutside={false}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="data-auth-copy" data-state={v.state}>
+          <Dialog.Content ref={content} data-testid="data-auth-copy" data-state={v.state}>
             <Dialog.Header>
               <Dialog.Title>{t('dataauth.copy.title')}</Dialog.Title>
             </Dialog.Header>
