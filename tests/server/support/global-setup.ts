@@ -38,6 +38,9 @@ async function pgliteTemplate(users: ReturnType<typeof demoUsers>) {
 }
 
 /** The PostgreSQL template database, when a server is reachable; its admin URL, else null. */
+/** How long global setup keeps trying to reach the template it just created. */
+const TEMPLATE_CONNECT_RETRY_SECONDS = 60;
+
 async function postgresTemplate(users: ReturnType<typeof demoUsers>): Promise<string | null> {
   const adminUrl = await reachablePostgres();
   if (!adminUrl) return null;
@@ -46,7 +49,10 @@ async function postgresTemplate(users: ReturnType<typeof demoUsers>): Promise<st
   await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
   await admin.query(`create database ${PG_TEMPLATE_DB}`);
   await admin.end();
-  const db = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB) });
+  // PGlite's template is built at the same time in this process, and its WebAssembly holds the
+  // event loop for seconds at a time: the pool's 5-s connect timeout could fire before the
+  // answer was read (a CI run failed so). Retried, a connect that timed out that way is tried again.
+  const db = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB), retrySeconds: TEMPLATE_CONNECT_RETRY_SECONDS });
   await migrateToLatest(db);
   await seedIfEmpty(db, users);
   await db.destroy();
