@@ -251,6 +251,27 @@ describe('the toolkit service', () => {
     expect(certErrorText(info, (k) => k)).toBe('0x00000001 cert.toolkit.unimplemented');
   });
 
+  it(`xinan asks a silent toolkit again, up to ${CERT_PORT_PROBE_ROUNDS} times, before telling the client timed out`, async () => {
+    jest.useFakeTimers();
+    // Silent on its first asking only (a busy machine): found on the second.
+    let asked = 0;
+    const slow = fakeFetch(() => (asked++ === 0 ? 'hang' : { json: { code: 0, data: { version: '2.0' } } }));
+    let endpoint: string | undefined;
+    void vendorFor('xinan', { fetch: slow.fetch }).probe().then((r) => (endpoint = r.endpoint));
+    await jest.advanceTimersByTimeAsync(CERT_PORT_PROBE_MS);
+    expect([endpoint, slow.calls.length]).toEqual([`http://127.0.0.1:${CERT_TOOLKIT_PORT}`, 2]);
+    // Silent every time: the timeout, after the last round.
+    const silent = fakeFetch(() => 'hang');
+    const outcome = infoOf(vendorFor('xinan', { fetch: silent.fetch }).probe());
+    await jest.advanceTimersByTimeAsync(CERT_PORT_PROBE_MS * CERT_PORT_PROBE_ROUNDS);
+    expect([await outcome, silent.calls.length]).toMatchObject([{ kind: 'client', key: 'agentTimeout' }, CERT_PORT_PROBE_ROUNDS]);
+    // Refused: told at once, not asked again.
+    const refused = fakeFetch(() => 'refuse');
+    expect(await infoOf(vendorFor('xinan', { fetch: refused.fetch }).probe())).toMatchObject({ kind: 'client' });
+    expect(refused.calls.length).toBe(1);
+    jest.useRealTimers();
+  });
+
   it('is what xinan uses: probe by version, the listing, and key containers from it', async () => {
     const { fetch, calls } = fakeFetch((url) => (url.endsWith('/version') ? { json: { code: 0, data: { version: '2.0' } } } : { json: { code: 0, data: [WIRE_CERT, { ...WIRE_CERT, serialNumber: '0B', store: 'Address' }] } }));
     const vendor = vendorFor('xinan', { fetch });

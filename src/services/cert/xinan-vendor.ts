@@ -1,5 +1,6 @@
 import { hashFor } from '../../shared/cert-rules';
-import { CERT_STORES } from '../../shared/constants';
+import { CERT_PORT_PROBE_ROUNDS, CERT_STORES } from '../../shared/constants';
+import { isCertError } from '../../shared/cert-errors';
 import { globalTimers, type Timers } from './transport';
 import { toolkitClient } from './toolkit';
 import type { CertStore, CertVendor, FetchLike, KeyContainer } from './vendor';
@@ -14,9 +15,19 @@ export function xinanVendor({ fetch, timers = globalTimers, host, port }: { fetc
   return {
     factory: 'xinan',
     asynchronous: false,
+    // As the agent's port probe: a toolkit silent past the probe's time is asked again, up to
+    // CERT_PORT_PROBE_ROUNDS times (a busy machine's first answer can take longer than 100 ms,
+    // and its user would be told the client timed out); one that refuses is told at once.
     probe: async () => {
-      await toolkit.probeVersion();
-      return { endpoint: toolkit.base };
+      for (let round = 1; ; round++) {
+        try {
+          await toolkit.probeVersion();
+          return { endpoint: toolkit.base };
+        } catch (e) {
+          const silent = isCertError(e) && e.info.kind === 'client' && e.info.key === 'agentTimeout';
+          if (!silent || round >= CERT_PORT_PROBE_ROUNDS) throw e;
+        }
+      }
     },
     version: () => toolkit.version(),
     checkLicence: (licence) => toolkit.licence(licence),
