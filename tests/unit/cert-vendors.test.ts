@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { CertError, certErrorText, TOOLKIT_CODE } from '../../src/shared/cert-errors';
-import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_PORT_PROBE_ROUNDS, CERT_TOOLKIT_PORT } from '../../src/shared/constants';
+import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_PORT_PROBE_ROUNDS, CERT_TOOLKIT_PORT, certProbeMs } from '../../src/shared/constants';
+
+/** How long a probe silent in every round waits in all. */
+const ALL_ROUNDS_MS = Array.from({ length: CERT_PORT_PROBE_ROUNDS }, (_, round) => certProbeMs(round)).reduce((a, b) => a + b, 0);
 import { agentVendor } from '../../src/services/cert/agent-vendor';
 import { callKit, cfcaVendor, httpCfcaKit, type CfcaAnswer, type CfcaKit } from '../../src/services/cert/cfca-vendor';
 import { vendorFor } from '../../src/services/cert/factory';
@@ -98,9 +101,24 @@ describe('tianwei agent: the port probe', () => {
     const { fetch, calls } = fakeFetch((url) => (url.includes(`:${P1}/`) ? 'hang' : 'refuse'));
     const vendor = agentVendor({ factory: 'tianwei', fetch });
     const outcome = infoOf(vendor.probe());
-    await jest.advanceTimersByTimeAsync(CERT_PORT_PROBE_MS * CERT_PORT_PROBE_ROUNDS);
+    await jest.advanceTimersByTimeAsync(ALL_ROUNDS_MS);
     expect(await outcome).toMatchObject({ kind: 'client', key: 'agentUnavailable' });
     expect(calls.length).toBe(CERT_AGENT_PORTS.length + CERT_PORT_PROBE_ROUNDS - 1);
+  });
+
+  it('waits twice as long in each round as in the one before (a busy machine answers in 100-400 ms)', async () => {
+    const { fetch, calls } = fakeFetch((url) => (url.includes(`:${P1}/`) ? 'hang' : 'refuse'));
+    const outcome = infoOf(agentVendor({ factory: 'tianwei', fetch }).probe());
+    await jest.advanceTimersByTimeAsync(certProbeMs(0));
+    // The first round is over and the silent port asked again; that second asking waits 200 ms.
+    const asked = calls.length;
+    await jest.advanceTimersByTimeAsync(certProbeMs(1) - 1);
+    expect(calls.length).toBe(asked);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(calls.length).toBe(asked + 1);
+    await jest.advanceTimersByTimeAsync(ALL_ROUNDS_MS);
+    expect(await outcome).toMatchObject({ key: 'agentUnavailable' });
+    expect([certProbeMs(0), certProbeMs(1), certProbeMs(3)]).toEqual([CERT_PORT_PROBE_MS, 2 * CERT_PORT_PROBE_MS, 8 * CERT_PORT_PROBE_MS]);
   });
 
   it('skips a port answering with an HTTP error, and reuses the port found', async () => {
@@ -263,7 +281,7 @@ describe('the toolkit service', () => {
     // Silent every time: the timeout, after the last round.
     const silent = fakeFetch(() => 'hang');
     const outcome = infoOf(vendorFor('xinan', { fetch: silent.fetch }).probe());
-    await jest.advanceTimersByTimeAsync(CERT_PORT_PROBE_MS * CERT_PORT_PROBE_ROUNDS);
+    await jest.advanceTimersByTimeAsync(ALL_ROUNDS_MS);
     expect([await outcome, silent.calls.length]).toMatchObject([{ kind: 'client', key: 'agentTimeout' }, CERT_PORT_PROBE_ROUNDS]);
     // Refused: told at once, not asked again.
     const refused = fakeFetch(() => 'refuse');

@@ -1,6 +1,6 @@
 import { hashFor } from '../../shared/cert-rules';
 import { clientError, isCertError } from '../../shared/cert-errors';
-import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_PORT_PROBE_ROUNDS, CERT_STORES } from '../../shared/constants';
+import { CERT_AGENT_PORTS, CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_ROUNDS, CERT_STORES, certProbeMs } from '../../shared/constants';
 import { callJson, globalTimers, withTimeout, type Timers } from './transport';
 import type { CertFactory, CertStore, CertVendor, FetchLike, SignRequest, VerifyRequest } from './vendor';
 import { isBoolean, isString, readCertificate, readContainer, readField, readList } from './wire';
@@ -23,7 +23,7 @@ export interface AgentVendorOptions {
 /**
  * The first port, in the given order, whose GET /PortRight answers within CERT_PORT_PROBE_MS; its
  * base URL. A round in which no port answered but some were silent past the probe's time asks
- * those again, up to CERT_PORT_PROBE_ROUNDS rounds: a busy machine can take longer than 100 ms over the
+ * those again, each round waiting twice as long (certProbeMs), up to CERT_PORT_PROBE_ROUNDS rounds: a busy machine can take longer than 100 ms over the
  * first HTTPS handshake with a running agent, and its user would otherwise be told no client
  * runs. Refused ports are not asked again, so a machine without an agent is told at once.
  */
@@ -34,7 +34,7 @@ export async function probeAgentPorts(fetch: FetchLike, timers: Timers = globalT
     for (const port of asking) {
       const base = `https://${host}:${port}`;
       try {
-        const res = await withTimeout(CERT_PORT_PROBE_MS, timers, (signal) => fetch(`${base}/PortRight`, { method: 'GET', signal }));
+        const res = await withTimeout(certProbeMs(round), timers, (signal) => fetch(`${base}/PortRight`, { method: 'GET', signal }));
         if (res.ok) return base;
       } catch (e) {
         // Not this port: closed, refused, or slower than the probe allows (asked again next round).

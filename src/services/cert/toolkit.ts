@@ -1,4 +1,4 @@
-import { CERT_AGENT_TIMEOUT_MS, CERT_PORT_PROBE_MS, CERT_TOOLKIT_PORT } from '../../shared/constants';
+import { CERT_AGENT_TIMEOUT_MS, CERT_TOOLKIT_PORT, certProbeMs } from '../../shared/constants';
 import { callJson, globalTimers, type Timers } from './transport';
 import type { CertStore, FetchLike, HashAlgorithm } from './vendor';
 import { isString, readCertificate, readField, readList } from './wire';
@@ -28,7 +28,7 @@ export function toolkitClient({ fetch, timers = globalTimers, host = '127.0.0.1'
     base,
     /** Answers quickly or not at all: the probe's budget, not an operation's. */
     version: (timeoutMs = CERT_AGENT_TIMEOUT_MS) => op('version', {}, timeoutMs).then((d) => readField(d, 'version', isString)),
-    probeVersion: () => op('version', {}, CERT_PORT_PROBE_MS).then((d) => readField(d, 'version', isString)),
+    probeVersion: (round = 0) => op('version', {}, certProbeMs(round)).then((d) => readField(d, 'version', isString)),
     licence: async (licence: string) => {
       await op('licence', { licence });
     },

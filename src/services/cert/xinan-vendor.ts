@@ -15,17 +15,17 @@ export function xinanVendor({ fetch, timers = globalTimers, host, port }: { fetc
   return {
     factory: 'xinan',
     asynchronous: false,
-    // As the agent's port probe: a toolkit silent past the probe's time is asked again, up to
-    // CERT_PORT_PROBE_ROUNDS times (a busy machine's first answer can take longer than 100 ms,
+    // As the agent's port probe: a toolkit silent past the probe's time is asked again, waiting
+    // twice as long each time (certProbeMs), up to CERT_PORT_PROBE_ROUNDS times (a busy machine's first answer can take longer than 100 ms,
     // and its user would be told the client timed out); one that refuses is told at once.
     probe: async () => {
-      for (let round = 1; ; round++) {
+      for (let round = 0; ; round++) {
         try {
-          await toolkit.probeVersion();
+          await toolkit.probeVersion(round);
           return { endpoint: toolkit.base };
         } catch (e) {
           const silent = isCertError(e) && e.info.kind === 'client' && e.info.key === 'agentTimeout';
-          if (!silent || round >= CERT_PORT_PROBE_ROUNDS) throw e;
+          if (!silent || round + 1 >= CERT_PORT_PROBE_ROUNDS) throw e;
         }
       }
     },
