@@ -70,7 +70,8 @@ export const withinScale = (value: number, scale: number): boolean => Number(val
 export function validateValues(def: ResourceDef, values: FormValues, record?: { id: number; version: number }): FormErrors {
   const schema = record ? updateSchema(def) : addSchema(def);
   const errors: FormErrors = {};
-  for (const e of Value.Errors(schema, bodyOf(def, values, record)) as Array<{ keyword: string; instancePath: string; params: Record<string, unknown> }>) {
+  const body = bodyOf(def, values, record);
+  for (const e of Value.Errors(schema, body) as Array<{ keyword: string; instancePath: string; params: Record<string, unknown> }>) {
     if (e.keyword === 'required') {
       for (const name of (e.params.requiredProperties as string[]) ?? []) errors[name] ??= { key: 'resource.error.required' };
       continue;
@@ -90,7 +91,6 @@ export function validateValues(def: ResourceDef, values: FormValues, record?: { 
     else if (f.type === 'date') errors[field] = { key: 'resource.error.date' };
     else errors[field] = { key: 'resource.error.invalid' };
   }
-  const body = bodyOf(def, values, record);
   for (const [field, f] of Object.entries(def.fields)) {
     const v = body[field];
     if (f.type === 'decimal' && f.scale !== undefined && !errors[field] && typeof v === 'number' && !withinScale(v, f.scale)) errors[field] = { key: 'resource.error.scale', params: { scale: f.scale } };
