@@ -4,7 +4,7 @@ import type { OrgStructNode, OrgStructTreeEvent, orgStructTreeMachine } from './
 
 type Snapshot = SnapshotFrom<typeof orgStructTreeMachine>;
 
-export type OrgStructTreeState = 'loading' | 'loadFailed' | 'ready' | 'saving';
+export type OrgStructTreeState = 'loading' | 'loadFailed' | 'ready' | 'confirmingRemove' | 'saving';
 
 /**
  * The structure tree dialog's anatomy (Zag.js style): `tree` (the indented list), each `node`
@@ -21,6 +21,8 @@ export function connectOrgStructTree(snapshot: Snapshot, send: (event: OrgStruct
   return {
     state,
     busy,
+    /** The tree is on screen: loaded, kept while a removal is asked about and while a change is sent. */
+    treeShown: state === 'ready' || state === 'confirmingRemove' || state === 'saving',
     error,
     lines,
     /** Organisations a new node may hang under: the structure's enabled nodes. */
@@ -39,7 +41,7 @@ export function connectOrgStructTree(snapshot: Snapshot, send: (event: OrgStruct
       return enabled.filter((n) => !under.has(n.orgCode)).map((n) => ({ orgCode: n.orgCode, orgName: n.orgName ?? '' }));
     },
     move: (node: OrgStructNode, parentOrgCode: string | null) => send({ type: 'NODE.MOVE', id: node.id, version: node.version, parentOrgCode }),
-    getRemoveProps: (node: OrgStructNode) => ({ 'data-part': 'remove', 'data-state': state, disabled: busy, onClick: () => send({ type: 'NODE.REMOVE', id: node.id, version: node.version }) }),
+    getRemoveProps: (node: OrgStructNode) => ({ 'data-part': 'remove', 'data-state': state, disabled: busy, onClick: () => send({ type: 'NODE.REMOVE', id: node.id, version: node.version, orgCode: node.orgCode }) }),
     add: (orgCode: string, parentOrgCode: string | null) => send({ type: 'NODE.ADD', orgCode, parentOrgCode }),
     getRetryProps: () => ({ 'data-part': 'retry', 'data-state': state, hidden: state !== 'loadFailed', onClick: () => send({ type: 'TREE.RETRY' }) }),
   };

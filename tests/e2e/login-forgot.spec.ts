@@ -25,8 +25,11 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
   await form.getByRole('button', { name: '发送验证码' }).click();
   await expect(form.getByRole('alert')).toHaveText('请输入用户名');
   await form.getByLabel('用户名').fill(STAFF.userCode);
-  await form.getByRole('button', { name: '发送验证码' }).click();
+  // Enter sends it; the user code is fixed from then on, and the keyboard goes on in the code field.
+  await form.getByLabel('用户名').press('Enter');
   await expect(form.getByRole('status')).toContainText('验证码已发送');
+  await expect(form.getByLabel('用户名')).toBeDisabled();
+  await expect(form.getByLabel('验证码')).toBeFocused();
 
   // A wrong code is refused with the server's message; what was typed stays.
   await form.getByLabel('验证码').fill('000000');
@@ -39,8 +42,8 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
   await admin.close();
 
   await form.getByLabel('验证码').fill(code);
-  await form.getByRole('button', { name: '校验' }).click();
-  await expect(form.getByLabel('新密码', { exact: true })).toBeVisible();
+  await form.getByLabel('验证码').press('Enter');
+  await expect(form.getByLabel('新密码', { exact: true })).toBeFocused();
 
   // The password rule speaks before anything is sent, in the user's language.
   await form.getByLabel('新密码', { exact: true }).fill('short');

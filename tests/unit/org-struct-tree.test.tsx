@@ -71,9 +71,18 @@ describe('the organisation structure tree dialog', () => {
     expect(mockStored.find((n) => n.orgCode === 'GZ01')!.parentOrgCode).toBeNull();
     expect(document.activeElement).toBe(nodeOf('GZ01').querySelector('select'));
 
-    // Removing SC01: gone; the focus goes to the node that took its place.
+    // Removing SC01 asks first (the page has no request layer here: the browser's own question);
+    // no keeps it, with the focus where it was.
+    const question = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const remove = nodeOf('SC01').querySelector<HTMLElement>('[data-part=remove]')!;
     remove.focus();
+    fireEvent.click(remove);
+    await settle();
+    expect(question).toHaveBeenCalledTimes(1);
+    expect(mockStored.map((n) => n.orgCode)).toEqual(['HQ', 'SC01', 'GZ01']);
+    expect(document.activeElement).toBe(remove);
+
+    // Yes: gone; the focus goes to the node that took its place.
     fireEvent.click(remove);
     await settle();
     expect(mockStored.map((n) => n.orgCode)).toEqual(['HQ', 'GZ01']);

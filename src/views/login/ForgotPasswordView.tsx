@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link } from 'wouter';
@@ -16,6 +16,7 @@ import { inspect } from '../../services/inspector';
 import { PasswordProblems } from '../../widgets/PasswordProblems';
 import { BusyButton } from '../../widgets/BusyButton';
 import { useFirstPaintDone } from '../../widgets/useFirstPaintDone';
+import { useFocusWhenLost } from '../../widgets/useFocusWhenLost';
 
 const actors = {
   sendCode: fromPromise<void, { userCode: string }>(async ({ input }) => void (await loginApi.sendIdentifyCode(input.userCode))),
@@ -28,6 +29,8 @@ const actors = {
 };
 
 const STEPS = ['identify', 'verify', 'choose'] as const;
+/** Where the keyboard goes on at each step. */
+const FIRST_FIELD = { identify: 'userCode', verify: 'code', choose: 'newPassword' } as const;
 /** Each field's bound, from the call that sends it. */
 const MAX_LENGTH: Record<keyof ForgotValues, number | undefined> = {
   userCode: maxLengthOf(forgotPassword.sendIdentifyCode, 'userCode'),
@@ -48,6 +51,14 @@ export default function ForgotPasswordView() {
     document.title = t('login.forgot.title');
   }, [t]);
 
+  // A step's outcome takes the keyboard's control away (the user code, fixed once a code is
+  // sent; "change user" and the form, gone): it goes on in the step's first field, or to the
+  // way back to login once the password is saved.
+  const body = useRef<HTMLDivElement>(null);
+  useFocusWhenLost(body, api.done ? ('done' as const) : api.stage, (step) =>
+    body.current?.querySelector<HTMLElement>(step === 'done' ? '[data-part=back-to-login]' : `input[name=${FIRST_FIELD[step]}]`),
+  );
+
   const field = (name: keyof ForgotValues, type = 'text', autoComplete?: string) => {
     const f = api.field(name);
     return (
@@ -64,7 +75,7 @@ export default function ForgotPasswordView() {
         <Card.Header>
           <Heading size="lg">{t('login.forgot.title')}</Heading>
         </Card.Header>
-        <Card.Body>
+        <Card.Body ref={body}>
           <Steps.Root step={api.step} count={STEPS.length} size="sm" mb="6">
             <Steps.List>
               {STEPS.map((s, i) => (
@@ -83,7 +94,7 @@ export default function ForgotPasswordView() {
                 <Alert.Title>{t('login.forgot.done')}</Alert.Title>
               </Alert.Root>
               <Button asChild>
-                <Link href="/login">{t('login.forgot.backToLogin')}</Link>
+                <Link href="/login" data-part="back-to-login">{t('login.forgot.backToLogin')}</Link>
               </Button>
             </Stack>
           ) : (

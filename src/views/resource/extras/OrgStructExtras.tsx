@@ -6,8 +6,10 @@ import { fromPromise } from 'xstate';
 import nodeDef from '../../../resources/defs/org-struct-node';
 import orgDef from '../../../resources/defs/org-info';
 import { resourceApi } from '../../../services/api/resources';
+import { ask } from '../../../services/http/questions';
 import { inspect } from '../../../services/inspector';
 import { useI18n } from '../../../services/i18n/react';
+import { translate } from '../../../services/i18n/i18n';
 import { PAGE_LIMIT_MAX } from '../../../shared/constants';
 import { orgStructTreeMachine, type OrgStructChange, type OrgStructNode } from '../../../machines/org-struct-tree.machine';
 import { connectOrgStructTree } from '../../../machines/org-struct-tree.connect';
@@ -76,10 +78,19 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
       orgStructTreeMachine.provide({
         actors: {
           loadTree: fromPromise<OrgStructNode[], void>(() => loadTree(structCode, lang)),
+          confirmRemove: fromPromise<boolean, { orgCode: string; orgName?: string }>(({ input }) =>
+            ask({
+              title: translate(lang, 'structure.tree.removeTitle'),
+              message: translate(lang, 'structure.tree.removeQuestion', { org: input.orgName ? `${input.orgCode} ${input.orgName}` : input.orgCode, name }),
+              ok: translate(lang, 'structure.tree.removeOk'),
+              cancel: translate(lang, 'structure.tree.removeCancel'),
+              danger: true,
+            }),
+          ),
           applyChange: fromPromise<void, OrgStructChange>(({ input }) => applyChange(structCode)(input)),
         },
       }),
-    [structCode, lang],
+    [structCode, lang, name],
   );
   const [snapshot, send] = useMachine(logic, { inspect });
   const view = connectOrgStructTree(snapshot, send);
@@ -87,7 +98,6 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
   const [picked, setPicked] = useState<Record<string, unknown>>({ orgCode: '' });
   const [parent, setParent] = useState(ROOT);
   const label = (n: { orgCode: string; orgName?: string }) => (n.orgName ? `${n.orgCode} ${n.orgName}` : n.orgCode);
-  const loaded = view.state === 'ready' || view.state === 'saving';
   // A change reloads the tree, taking away the control pressed (the tree is gone while it loads,
   // a removed node for good): the keyboard goes on from the node changed (its Move select, or its
   // Remove button when the removal was refused), a removed node's successor, or the organisation
@@ -120,7 +130,7 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
         {view.busy && <Spinner role="status" aria-label={t('global.loading')} />}
         <ErrorAlert message={view.error} />
         <Button size="sm" variant="outline" alignSelf="start" {...view.getRetryProps()}>{t('structure.tree.retry')}</Button>
-        {loaded && (
+        {view.treeShown && (
           <Stack gap="1" {...view.getTreeProps()} aria-label={name}>
             {view.lines.length === 0 && <Text color="fg.muted">{t('structure.tree.empty')}</Text>}
             {view.lines.map((line) => (
@@ -161,7 +171,7 @@ export function OrgStructTreeDialog({ structCode, name, onClose }: { structCode:
             ))}
           </Stack>
         )}
-        {loaded && (
+        {view.treeShown && (
           <HStack align="end" flexWrap="wrap" data-part="add">
             <Field.Root flex="1" minW="12rem">
               <Field.Label>{t('structure.tree.organisation')}</Field.Label>
