@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { UserLockEvent, userLockMachine } from './user-lock.machine';
 import { busyButton } from './form.connect';
+import { DATE_TIME_FORMAT } from '../shared/constants';
 
 type Snapshot = SnapshotFrom<typeof userLockMachine>;
 
@@ -8,7 +9,7 @@ export type UserLockState = 'closed' | 'loading' | 'loadFailed' | 'editing' | 'l
 
 /**
  * The lock dialog's anatomy (Zag.js style): `trigger`, `dialog` (spread on Chakra's
- * Dialog.Root), `until` (the datetime-local input), `lock`, `unlock`, `retry` and `close`, each
+ * Dialog.Root), `until` (the end's date-time input, DATE_TIME_FORMAT), `lock`, `unlock`, `retry` and `close`, each
  * with `data-part` and `data-state`.
  */
 export function connectUserLock(snapshot: Snapshot, send: (event: UserLockEvent) => void) {
@@ -39,7 +40,7 @@ export function connectUserLock(snapshot: Snapshot, send: (event: UserLockEvent)
     getUntilProps: () => ({
       'data-part': 'until',
       'data-state': problem ? 'invalid' : 'valid',
-      type: 'datetime-local' as const,
+      pattern: DATE_TIME_FORMAT as typeof DATE_TIME_FORMAT,
       value,
       disabled: !ready,
       'aria-invalid': problem !== null,

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isDateTimeText } from '../shared/date-format';
 
 /**
  * An administrator locks a user until a time, or unlocks them (issue 10 point 3, "change
@@ -19,7 +20,7 @@ export interface LockState {
 
 export interface UserLockContext {
   current: LockState | null;
-  /** The new end time as typed (a datetime-local value), '' when none. */
+  /** The new end time as typed (local time, DATE_TIME_FORMAT when complete), '' when none. */
   value: string;
   error: string | null;
   /** What is missing in the form (a message key), when the user submits without it. */
@@ -47,7 +48,9 @@ export const userLockMachine = setup({
     }),
   },
   guards: {
-    hasValue: ({ context }) => context.value.trim() !== '',
+    isMissing: ({ context }) => context.value.trim() === '',
+    /** The end is a minute as DATE_TIME_FORMAT writes it (a slip is named, never sent). */
+    isMinute: ({ context }) => isDateTimeText(context.value),
   },
   actions: {
     reset: assign({ current: null, value: '', error: null, problem: null }),
@@ -55,6 +58,7 @@ export const userLockMachine = setup({
     keepError: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     setValue: assign({ value: ({ event }) => (event as { value: string }).value, problem: null, error: null }),
     flagMissing: assign({ problem: 'admin.lock.required' }),
+    flagBadTime: assign({ problem: 'admin.lock.badTime' }),
     /** Tells the page the lock changed (the view provides it: reload the rows). */
     announceSaved: () => {},
   },
@@ -82,7 +86,7 @@ export const userLockMachine = setup({
     editing: {
       on: {
         'FIELD.CHANGE': { actions: 'setValue' },
-        'LOCK.SUBMIT': [{ guard: 'hasValue', target: 'locking' }, { actions: 'flagMissing' }],
+        'LOCK.SUBMIT': [{ guard: 'isMissing', actions: 'flagMissing' }, { guard: 'isMinute', target: 'locking' }, { actions: 'flagBadTime' }],
         'UNLOCK.SUBMIT': 'unlocking',
         'DIALOG.CLOSE': 'closed',
       },

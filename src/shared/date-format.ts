@@ -103,6 +103,17 @@ export function isDateText(text: unknown): text is string {
   }
 }
 
+/** True when the text is a minute as DATE_TIME_FORMAT writes it. */
+export function isDateTimeText(text: unknown): text is string {
+  if (typeof text !== 'string') return false;
+  try {
+    parseDateTime(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface DateRange {
   from: string;
   to: string;

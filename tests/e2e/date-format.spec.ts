@@ -132,10 +132,11 @@ test('user page: “locked until” is the minute chosen as YYYY-MM-DD HH:mm, on
     await expect(page.getByTestId('online-users')).toHaveCount(0);
   };
 
-  // Locked until a minute typed in the browser's own time: read back as that same minute.
+  // Locked until a minute typed (YYYY-MM-DD HH:mm) in the browser's own time: read back as that same minute.
   let dialog = await lockDialog('查询', '锁定/解锁');
   await expect(dialog).toContainText('未锁定');
-  await dialog.locator('input[type=datetime-local]').fill('2031-05-06T07:08');
+  await expect(dialog.getByLabel('锁定至', { exact: true })).toHaveAttribute('placeholder', 'YYYY-MM-DD HH:mm');
+  await dialog.getByLabel('锁定至', { exact: true }).fill('2031-05-06 07:08');
   await dialog.getByRole('button', { name: '锁定', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   dialog = await lockDialog('查询', '锁定/解锁');

@@ -65,11 +65,9 @@ test('staff save their own default search, see only theirs, and never the admini
 });
 
 /**
- * How much of each date a form's date range shows, per input: its date's text in the input's
- * own font beside the picker's icon (1.5em with its gap, as Chromium draws it), against the
- * room inside the input's padding. A date input's scrollWidth never passes its width (the
- * browser cuts the text inside its own shadow tree), so the room is held against the text.
- * With 14 px text this says cut at 120 px wide ("11/28/202") and whole at 125 px, as seen.
+ * How much of each date a form's date range shows, per input: its text (YYYY-MM-DD, as typed,
+ * in either language) in the input's own font, against the room inside the input's padding
+ * (the end padding holds the calendar button).
  */
 async function dateRoom(form: Locator) {
   const dates = rangeDates(form);
@@ -84,7 +82,7 @@ async function dateRoom(form: Locator) {
       const box = input.getBoundingClientRect();
       return {
         value: (input as HTMLInputElement).value,
-        text: Math.ceil(pen.measureText((input as HTMLInputElement).value.replaceAll('-', '/')).width + 1.5 * parseFloat(style.fontSize)),
+        text: Math.ceil(pen.measureText((input as HTMLInputElement).value).width),
         room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
         inPage: box.left >= 0 && box.right <= document.documentElement.clientWidth,
       };
@@ -93,7 +91,7 @@ async function dateRoom(form: Locator) {
 }
 
 /** A query form's date range's two inputs (resource pages stay open, hidden: each form is its page's). */
-const rangeDates = (form: Locator) => form.locator('[data-part=field]').filter({ has: form.page().locator('[data-part=range-shortcuts]') }).locator('input[type=date]');
+const rangeDates = (form: Locator) => form.locator('[data-part=field]').filter({ has: form.page().locator('[data-part=range-shortcuts]') }).locator('input[data-format]');
 
 async function expectWholeDates(page: Page, form: Locator, where: string) {
   const shown = await dateRoom(form);

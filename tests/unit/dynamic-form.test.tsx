@@ -74,8 +74,11 @@ describe('DynamicForm (widgets §3, §5: every field type, rules on blur, typed 
     expect(within(field('bank')).getByRole('button', { name: '选择银行' })).toBeTruthy();
     expect(field('bank').querySelector('[data-part=lookup-field]')?.getAttribute('data-lookup')).toBe('bank');
     expect(field('files').querySelector('input[type=file]')).toBeTruthy();
-    expect(field('day').querySelector('input[type=date]')).toBeTruthy();
-    expect(field('at').querySelector('input[type=datetime-local]')).toBeTruthy();
+    // Dates are typed (or picked) as YYYY-MM-DD in either language, never the browser's locale order.
+    const typed = (name: string) => field(name).querySelector<HTMLInputElement>('input[data-format]');
+    expect([typed('day')?.dataset.format, typed('day')?.placeholder]).toEqual(['yyyy-MM-dd', 'YYYY-MM-DD']);
+    expect([typed('at')?.dataset.format, typed('at')?.placeholder]).toEqual(['yyyy-MM-dd HH:mm', 'YYYY-MM-DD HH:mm']);
+    expect(field('at').querySelector('[data-part=date-trigger]')).toBeTruthy();
   });
 
   it('checks a field on blur, formats an amount once left, and saves typed values wrapped in {"v": …}', async () => {

@@ -194,7 +194,7 @@ describe('a user row’s extras', () => {
     await choose('admin.user.lock');
     const dialog = await screen.findByTestId('lock-dialog');
     await within(dialog).findByText('admin.lock.notLocked');
-    fireEvent.change(dialog.querySelector('input[type="datetime-local"]')!, { target: { value: '2030-06-01T18:30' } });
+    fireEvent.change(dialog.querySelector('input[data-format]')!, { target: { value: '2030-06-01 18:30' } });
     await pressAndWait(within(dialog).getByText('admin.lock.lock').closest('button')!, api.changeLockedTime.path);
     await act(async () => answer({ id: 5, userCode: 'clerk01', locked: true, lockedUntil: '2030-06-01T10:30:00.000Z' }));
     await settle();
@@ -227,8 +227,15 @@ describe('a user row’s extras', () => {
     fireEvent.click(within(dialog).getByText('admin.lock.lock'));
     await settle();
     expect(within(dialog).getByText('admin.lock.required')).toBeTruthy();
-    const input = dialog.querySelector('input[type="datetime-local"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '2030-06-01T18:30' } });
+    const input = dialog.querySelector('input[data-format]') as HTMLInputElement;
+    // A time that is none is named on the field and kept as typed; nothing is sent.
+    const before = sent.length;
+    fireEvent.change(input, { target: { value: '2030-06-01 18:3' } });
+    fireEvent.click(within(dialog).getByText('admin.lock.lock'));
+    await settle();
+    expect(within(dialog).getByText('admin.lock.badTime')).toBeTruthy();
+    expect([input.value, sent.length]).toEqual(['2030-06-01 18:3', before]);
+    fireEvent.change(input, { target: { value: '2030-06-01 18:30' } });
     fireEvent.click(within(dialog).getByText('admin.lock.lock'));
     await settle();
     expect(sent.at(-1)).toEqual({ path: api.changeLockedTime.path, body: { id: 5, lockedUntil: new Date('2030-06-01T18:30').toISOString() } });

@@ -6,6 +6,7 @@ import type { FieldValue } from '../../machines/record-form.machine';
 import { dictionaryOptions } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import type { FieldProblem } from '../../services/resource-form';
+import { DateInput } from '../../widgets/date/DateInput';
 import { LookupField } from '../../widgets/lookup/LookupField';
 import { ScrollSelectField } from '../../widgets/scroll-select/ScrollSelectField';
 import { ChoiceField } from './ChoiceField';
@@ -82,13 +83,14 @@ function PlainFieldInput(props: FieldInputProps) {
       <Suspense fallback={<Skeleton height="8" />}>
         <DictionarySelect {...props} label={label} />
       </Suspense>
+    ) : def.type === 'date' ? (
+      <DateInput id={id} value={String(value)} label={label} readOnly={readOnly} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} />
     ) : (
       <Input
         id={id}
         size="sm"
         value={String(value)}
         readOnly={readOnly}
-        type={def.type === 'date' ? 'date' : 'text'}
         inputMode={def.type === 'int' ? 'numeric' : def.type === 'decimal' ? 'decimal' : undefined}
         maxLength={def.type === 'text' ? def.max : undefined}
         placeholder={props.placeholder ?? (def.ruleCode ? t('resource.form.generated') : undefined)}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
-import { DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT, type Language } from '../../shared/constants';
+import type { Language } from '../../shared/constants';
 import { fillsOf, isMultiple, templateLookupOf, valueFormatOf, type FieldValue, type Problem, type TemplateField } from '../../shared/dynamic-form';
 import { useI18n } from '../../services/i18n/react';
 import { LookupField } from '../lookup/LookupField';
+import { DateInput } from '../date/DateInput';
+import type { DatePattern } from '../date/date-text';
 import { useFieldOptions } from './options';
 
 export interface DynamicControlProps {
@@ -28,10 +30,6 @@ export interface DynamicControlProps {
 const asText = (value: FieldValue) => (value === null || Array.isArray(value) ? '' : String(value));
 const asList = (value: FieldValue) => (Array.isArray(value) ? value : value === null || value === '' ? [] : [String(value)]);
 
-/** datetime-local speaks `yyyy-MM-ddTHH:mm(:ss)`; the field's value format puts a space there. */
-const toLocalInput = (value: string) => value.replace(' ', 'T');
-const fromLocalInput = (value: string) => value.replace('T', ' ');
-
 /**
  * One control of a dynamic form, by the template field's type (widgets §3): text, textarea,
  * number, amount, date, dateTime, remoteselect, select, radio, checkbox, magnifier, file. The
@@ -39,7 +37,7 @@ const fromLocalInput = (value: string) => value.replace('T', ' ');
  * through `onChange`, the blur through `onBlur`, and the caller's machine decides.
  */
 export function DynamicControl(props: DynamicControlProps) {
-  const { id, field, value, text, readOnly, onChange, onBlur } = props;
+  const { id, field, label, value, text, readOnly, onChange, onBlur } = props;
   const placeholder = field.placeholder ?? undefined;
   switch (field.type) {
     case 'textarea':
@@ -48,23 +46,8 @@ export function DynamicControl(props: DynamicControlProps) {
     case 'amount':
       return <Input id={id} size="sm" inputMode="decimal" textAlign={field.type === 'amount' ? 'right' : undefined} value={text} readOnly={readOnly} placeholder={placeholder} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} data-type={field.type} />;
     case 'date':
-      return <Input id={id} size="sm" type="date" value={asText(value)} readOnly={readOnly} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} />;
-    case 'dateTime': {
-      const seconds = valueFormatOf(field) === DATE_TIME_FULL_FORMAT;
-      return (
-        <Input
-          id={id}
-          size="sm"
-          type="datetime-local"
-          step={seconds ? 1 : 60}
-          value={toLocalInput(asText(value))}
-          readOnly={readOnly}
-          onChange={(e) => onChange(fromLocalInput(e.currentTarget.value))}
-          onBlur={onBlur}
-          data-format={seconds ? DATE_TIME_FULL_FORMAT : DATE_TIME_FORMAT}
-        />
-      );
-    }
+    case 'dateTime':
+      return <DateInput id={id} value={asText(value)} pattern={valueFormatOf(field) as DatePattern} label={label} readOnly={readOnly} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} />;
     case 'select':
     case 'remoteselect':
       return <SelectControl {...props} />;

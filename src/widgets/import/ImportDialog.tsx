@@ -12,6 +12,7 @@ import { formatBytes } from '../../shared/attachments';
 import { downloadImportReport, downloadImportTemplate, importFile } from '../../services/api/import';
 import { dictionaryOptions, type DictionaryOption } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
+import { DateInput } from '../date/DateInput';
 import { inspect } from '../../services/inspector';
 import { OptionSelect } from '../OptionSelect';
 import { ErrorAlert } from '../ErrorAlert';
@@ -218,9 +219,9 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
                             </Text>
                           </Fieldset.Legend>
                           <HStack gap="2" wrap={{ base: 'wrap', sm: 'nowrap' }} data-testid="import-type-date">
-                            <Input size="sm" type="date" aria-label={t('import.dateFrom')} {...api.getRangeFromProps()} data-testid="import-date-from" />
+                            <DateInput label={t('import.dateFrom')} aria-label={t('import.dateFrom')} {...api.getRangeFromProps()} data-testid="import-date-from" />
                             <Text aria-hidden="true" display={{ base: 'none', sm: 'block' }}>–</Text>
-                            <Input size="sm" type="date" aria-label={t('import.dateTo')} {...api.getRangeToProps()} data-testid="import-date-to" />
+                            <DateInput label={t('import.dateTo')} aria-label={t('import.dateTo')} {...api.getRangeToProps()} data-testid="import-date-to" />
                           </HStack>
                           {problem('importTypeDate', t('import.importTypeDate')) ? (
                             <Fieldset.ErrorText fontSize="xs">{problem('importTypeDate', t('import.importTypeDate'))}</Fieldset.ErrorText>

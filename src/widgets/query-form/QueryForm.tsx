@@ -11,6 +11,7 @@ import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
 import { BusyButton } from '../BusyButton';
 import { DynamicControl } from '../dynamic-form/DynamicField';
+import { DateInput } from '../date/DateInput';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { HiddenFieldDialog, OrderPopover, SaveQueryDialog } from './QueryFormDialogs';
 import type { QueryPageActor } from './useQueryPage';
@@ -162,10 +163,7 @@ function FilterField({ api, shown, labelWidth, columns }: { api: QueryPageApi; s
   );
 }
 
-/**
- * The least a date input shows its whole date in: ten characters of digits and separators in
- * any browser's order (11/28/2025, 2025/11/28), the picker's icon and the input's padding.
- */
+/** The least a date input shows its whole date in: YYYY-MM-DD, the calendar button and the input's padding. */
 const DATE_INPUT_MIN_WIDTH = 'calc(10ch + 3rem)';
 
 function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: QueryField; keys: string[]; id: string }) {
@@ -181,11 +179,11 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
       return (
         // Wraps rather than squeezing a date below its text where even that room is short.
         <HStack gap="1" wrap="wrap">
-          <Input id={id} size="sm" type="date" flex="1" minW={DATE_INPUT_MIN_WIDTH} aria-label={t('query.input.from', { field: field.label })} {...props(keys[0]!)} />
+          <DateInput id={id} flex="1" minW={DATE_INPUT_MIN_WIDTH} label={t('query.input.from', { field: field.label })} aria-label={t('query.input.from', { field: field.label })} {...props(keys[0]!)} />
           <Text fontSize="sm" color="fg.muted" aria-hidden>
             {t('query.input.separator')}
           </Text>
-          <Input size="sm" type="date" flex="1" minW={DATE_INPUT_MIN_WIDTH} aria-label={t('query.input.to', { field: field.label })} {...props(keys[1]!)} />
+          <DateInput flex="1" minW={DATE_INPUT_MIN_WIDTH} label={t('query.input.to', { field: field.label })} aria-label={t('query.input.to', { field: field.label })} {...props(keys[1]!)} />
           <RangeShortcuts api={api} label={field.label} fromKey={keys[0]!} toKey={keys[1]!} />
         </HStack>
       );

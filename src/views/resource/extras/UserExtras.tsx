@@ -6,7 +6,7 @@ import { contract, type DutyOption, type OnlineUser } from '../../../shared/cont
 import { call } from '../../../services/http/call';
 import { inspect } from '../../../services/inspector';
 import { useI18n } from '../../../services/i18n/react';
-import { formatDateTime, formatDateTimeFull } from '../../../shared/date-format';
+import { formatDateTime, formatDateTimeFull, parseDateTime } from '../../../shared/date-format';
 import { userPasswordResetMachine, type PasswordResetAnswer } from '../../../machines/user-password-reset.machine';
 import { connectPasswordReset } from '../../../machines/user-password-reset.connect';
 import { userLockMachine, type LockState } from '../../../machines/user-lock.machine';
@@ -14,6 +14,7 @@ import { connectUserLock } from '../../../machines/user-lock.connect';
 import { grantDialogMachine, type GrantsAnswer } from '../../../machines/grant-dialog.machine';
 import { connectGrantDialog } from '../../../machines/grant-dialog.connect';
 import { ErrorAlert } from '../../../widgets/ErrorAlert';
+import { DateInput } from '../../../widgets/date/DateInput';
 import { PagedList } from '../../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../../widgets/paged-list/usePagedList';
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
@@ -129,8 +130,8 @@ function ResetPasswordDialog({ userId, user, onClosed }: { userId: number; user:
   );
 }
 
-/** A datetime-local value (the browser's local time) as the server's ISO time. */
-const toIso = (local: string) => new Date(local).toISOString();
+/** The end as typed (local time, DATE_TIME_FORMAT; the machine sends none other) as the server's ISO time. */
+const toIso = (local: string) => parseDateTime(local).toISOString();
 
 function LockDialog({ userId, user, onClosed, onSaved }: { userId: number; user: string; onClosed: () => void; onSaved: () => void }) {
   const { t } = useI18n();
@@ -176,7 +177,7 @@ function LockDialog({ userId, user, onClosed, onSaved }: { userId: number; user:
                     <Text fontSize="sm" color="fg.muted">{t('admin.lock.explain')}</Text>
                     <Field.Root invalid={view.problem !== null}>
                       <Field.Label>{t('admin.lock.until')}</Field.Label>
-                      <Input {...view.getUntilProps()} />
+                      <DateInput label={t('admin.lock.until')} {...view.getUntilProps()} />
                       {view.problem && <Field.ErrorText>{t(view.problem)}</Field.ErrorText>}
                     </Field.Root>
                   </>
