@@ -105,11 +105,11 @@ async function expectWholeDates(page: Page, form: Locator, where: string) {
 }
 
 const DATE_LANGS = [
-  { lang: 'zh-CN', last7Days: '最近7天' },
-  { lang: 'en-US', last7Days: 'Last 7 days' },
+  { lang: 'zh-CN', last7Days: '最近7天', calendar: '日历', previousMonth: '上个月' },
+  { lang: 'en-US', last7Days: 'Last 7 days', calendar: 'Calendar', previousMonth: 'Previous month' },
 ] as const;
 
-for (const { lang, last7Days } of DATE_LANGS) {
+for (const { lang, last7Days, calendar, previousMonth } of DATE_LANGS) {
   test(`${lang}: a date range shows both dates whole, at 1280 px beside the other filters and at 390 px`, async ({ page }) => {
     await loginAs(page, ADMIN);
     await page.evaluate((l) => localStorage.setItem('lang', l), lang);
@@ -124,6 +124,22 @@ for (const { lang, last7Days } of DATE_LANGS) {
         await rangeDates(rates).nth(0).fill('2025-11-28');
         await rangeDates(rates).nth(1).fill('2025-12-31');
         await expectWholeDates(page, rates, `${lang} ${viewport.width} px exchange rates`);
+        if (viewport.width === 1280) {
+          // The calendar by keyboard: its button follows the input; Enter opens it on the typed
+          // day, in the page's language; an arrow and Enter pick the next day, written YYYY-MM-DD.
+          await expect(rangeDates(rates).nth(1)).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+          await rangeDates(rates).nth(1).focus();
+          await page.keyboard.press('Tab');
+          await expect(page.locator(':focus')).toHaveAttribute('data-part', 'date-trigger');
+          await page.keyboard.press('Enter');
+          const shown = page.getByRole('application', { name: calendar });
+          await expect(shown.getByRole('button', { name: previousMonth })).toBeVisible();
+          await page.keyboard.press('ArrowRight');
+          await page.keyboard.press('Enter');
+          await expect(shown).toBeHidden();
+          await expect(rangeDates(rates).nth(1)).toHaveValue('2026-01-01');
+          await expect(page.locator(':focus')).toHaveAttribute('data-part', 'date-trigger');
+        }
         // A shortcut's dates on the operation log.
         await page.goto('/index.html#/operate-log');
         const log = page.getByTestId('resource-operate-log').getByTestId('query-form');
