@@ -92,27 +92,24 @@ export function parseDateTimeFull(text: string): Date {
   return strictParse(text, DATE_TIME_FULL_FORMAT);
 }
 
+/** A test that a value is a text `parse` reads. */
+const readBy =
+  (parse: (text: string) => Date) =>
+  (text: unknown): text is string => {
+    if (typeof text !== 'string') return false;
+    try {
+      parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
 /** True when the text is a date as DATE_FORMAT writes it. */
-export function isDateText(text: unknown): text is string {
-  if (typeof text !== 'string') return false;
-  try {
-    parseDate(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDateText = readBy(parseDate);
 
 /** True when the text is a minute as DATE_TIME_FORMAT writes it. */
-export function isDateTimeText(text: unknown): text is string {
-  if (typeof text !== 'string') return false;
-  try {
-    parseDateTime(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isDateTimeText = readBy(parseDateTime);
 
 export interface DateRange {
   from: string;

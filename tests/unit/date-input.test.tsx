@@ -1,36 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '../../src/services/i18n/react';
 import { system } from '../../src/services/theme-system';
 import { DateInput } from '../../src/widgets/date/DateInput';
 import { dayOf, patternHint, withDay } from '../../src/widgets/date/date-text';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_FULL_FORMAT } from '../../src/shared/constants';
+import { serveLocales } from './support/locale';
 
-// The date input with Chakra's real date picker; messages come from locale/global through a
-// fetch double, so the test reads what a user reads.
-const LOCALE = join(__dirname, '../../locale');
-const realFetch = globalThis.fetch;
-beforeAll(() => {
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const m = String(input).match(/locale\/(global)\/([\w-]+)\/index\.json$/);
-    return m ? new Response(readFileSync(join(LOCALE, m[1]!, m[2]!, 'index.json'), 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } }) : new Response('', { status: 404 });
-  }) as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+// The date input with Chakra's real date picker; messages are the real locale/global files.
+serveLocales(['global'], { resizeObserver: true });
 afterEach(cleanup);
-
-// The calendar's placement watches its anchor's size; jsdom has no layout to watch.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 const settle = async () => {
   for (let i = 0; i < 4; i++) await act(() => new Promise<void>((r) => setTimeout(r, 0)));

@@ -13,6 +13,7 @@ import {
   formatDateTime,
   formatDateTimeFull,
   isDateText,
+  isDateTimeText,
   parseDate,
   parseDateTime,
   parseDateTimeFull,
@@ -170,6 +171,7 @@ describe('date formats', () => {
   );
 
   it('refuses invalid date-times', () => {
+    expect([isDateTimeText('2024-01-05 09:07'), isDateTimeText('2024-01-05 24:00'), isDateTimeText('2024-01-05T09:07'), isDateTimeText(null)]).toEqual([true, false, false, false]);
     expect(() => parseDateTime('2024-01-05 24:00')).toThrow(new Error(INVALID_DATE));
     expect(() => parseDateTime('2024-01-05')).toThrow(new Error(INVALID_DATE));
     expect(() => parseDateTimeFull('2024-01-05 09:07:60')).toThrow(new Error(INVALID_DATE));
