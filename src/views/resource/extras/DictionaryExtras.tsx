@@ -14,6 +14,7 @@ import { usePagedList, type FetchPage } from '../../../widgets/paged-list/usePag
 import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import type { RowExtraProps } from './types';
 import { RowButton } from '../../../widgets/table';
+import { rowNameIn } from '../../../resources/row-name';
 
 const values = resourceApi(valueDef);
 
@@ -34,7 +35,7 @@ export function saveValue(dictType: string) {
 }
 
 /** A dictionary's name in the reader's language: its English name in English when it has one, as a structure's tree does. */
-export const dictionaryNameOf = (row: Record<string, unknown>, lang: string): string => String((lang === 'en-US' && row.dictNameEn) || row.dictName || row.dictType || '');
+export const dictionaryNameOf = (row: Record<string, unknown>, lang: string): string => rowNameIn(row, 'dictName', lang, String(row.dictType ?? ''));
 
 /** A dictionary row's extra action: its values, edited in place (issue 11 point 6). */
 export function DictionaryRowActions({ row, display }: RowExtraProps) {

@@ -14,6 +14,7 @@ import { useMountedDialog } from './dialog-mount';
 import type { RowExtraProps } from './types';
 import { RowButton } from '../../../widgets/table';
 import { BusyButton } from '../../../widgets/BusyButton';
+import { rowNameIn } from '../../../resources/row-name';
 
 const api = contract.userAdmin;
 
@@ -54,7 +55,7 @@ export function pagesMatching(functions: FunctionNode[], leaves: Set<number>, qu
 }
 
 /** A duty's name in the reader's language: its English name in English when it has one (as a dictionary's and a structure's). */
-export const dutyNameOf = (row: Record<string, unknown>, lang: string): string => String((lang === 'en-US' && row.dutyNameEn) || row.dutyName || '');
+export const dutyNameOf = (row: Record<string, unknown>, lang: string): string => rowNameIn(row, 'dutyName', lang);
 
 /** A duty row's extra action: its function tree, for any duty not cancelled. */
 export function DutyRowActions({ row, reload, display }: RowExtraProps) {

@@ -19,6 +19,7 @@ import { useLocaleModule } from '../../../services/i18n/use-locale-module';
 import type { RowExtraProps } from './types';
 import { RowButton } from '../../../widgets/table';
 import { useFocusWhenLost } from '../../../widgets/useFocusWhenLost';
+import { rowNameIn } from '../../../resources/row-name';
 
 const nodes = resourceApi(nodeDef);
 const orgs = resourceApi(orgDef);
@@ -36,7 +37,7 @@ export function OrgStructRowActions({ row, display }: RowExtraProps) {
   const close = useCallback(() => setOpen(false), []);
   if (!ready || !display.button('structure')) return null;
   const code = String(row.structCode ?? '');
-  const name = String((lang === 'en-US' && row.structNameEn) || row.structName || code);
+  const name = rowNameIn(row, 'structName', lang, code);
   return (
     <>
       <RowButton onClick={() => setOpen(true)} data-action="org-struct-tree" aria-label={t('structure.tree.actionLabel', { name })}>
@@ -53,7 +54,7 @@ async function loadTree(structCode: string, lang: string): Promise<OrgStructNode
     nodes.query({ start: 1, limit: PAGE_LIMIT_MAX, structCode }),
     orgs.query({ start: 1, limit: PAGE_LIMIT_MAX }),
   ]);
-  const names = new Map(orgPage.rows.map((o) => [String(o.orgCode), String((lang === 'en-US' && o.orgNameEn) || o.orgName || '')]));
+  const names = new Map(orgPage.rows.map((o) => [String(o.orgCode), rowNameIn(o, 'orgName', lang)]));
   return page.rows
     .filter((r) => r.structCode === structCode)
     .map((r) => ({ id: r.id, version: r.version, enabled: r.enabled, orgCode: String(r.orgCode), parentOrgCode: r.parentOrgCode ? String(r.parentOrgCode) : null, orgName: names.get(String(r.orgCode)) }));
