@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import { ok, refuse } from '../http/answer';
 import { route } from '../http/route';
 import * as store from './store';
-import { withinScale } from '../../src/resources/form-values';
+import { isCalendarDate, withinScale } from '../../src/resources/form-values';
 import { checkScrollFields } from '../services/scroll-sources';
 import { fieldConfigEffect } from '../../src/shared/field-config';
 import { fieldConfigs } from '../services/field-config';
@@ -35,15 +35,6 @@ export interface ResourceHooks {
   beforeStep?(tx: Db, row: store.Row, step: RecordEventType, request: FastifyRequest): Promise<void>;
   /** Inside the write's transaction, after it: keep what derives from the record right. */
   afterWrite?(tx: Db, row: store.Row, step: RecordEventType, request: FastifyRequest): Promise<void>;
-}
-
-/** yyyy-MM-dd naming a real day from year 1 on (PostgreSQL's date range starts there). */
-export function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 /** The steps that save a record's content: each checks its required attachments (widgets §5). */

@@ -66,7 +66,16 @@ export function bodyOf(def: ResourceDef, values: FormValues, record?: { id: numb
  */
 export const withinScale = (value: number, scale: number): boolean => Number(value.toFixed(scale)) === value;
 
-/** One problem per field, in the order the schema reports them, then each decimal's places; an empty object when all is well. */
+/** yyyy-MM-dd naming a real day from year 1 on (PostgreSQL's date range starts there). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** One problem per field, in the order the schema reports them, then each date's day and each decimal's places; an empty object when all is well. */
 export function validateValues(def: ResourceDef, values: FormValues, record?: { id: number; version: number }): FormErrors {
   const schema = record ? updateSchema(def) : addSchema(def);
   const errors: FormErrors = {};
@@ -83,7 +92,7 @@ export function validateValues(def: ResourceDef, values: FormValues, record?: { 
     if (typeof value === 'string' && value.trim() === '' && f.required) errors[field] = { key: 'resource.error.required' };
     else if (e.keyword === 'minLength' && f.required) errors[field] = { key: 'resource.error.required' };
     else if (e.keyword === 'maxLength') errors[field] = { key: 'resource.error.maxLength', params: { max: e.params.limit } };
-    else if (e.keyword === 'pattern') errors[field] = { key: f.patternHint ?? 'resource.error.pattern' };
+    else if (e.keyword === 'pattern') errors[field] = { key: f.type === 'date' ? 'resource.error.date' : (f.patternHint ?? 'resource.error.pattern') };
     else if (e.keyword === 'minimum') errors[field] = { key: 'resource.error.minimum', params: { min: e.params.limit } };
     else if (e.keyword === 'maximum') errors[field] = { key: 'resource.error.maximum', params: { max: e.params.limit } };
     else if (f.type === 'int') errors[field] = { key: 'resource.error.integer' };
@@ -93,7 +102,10 @@ export function validateValues(def: ResourceDef, values: FormValues, record?: { 
   }
   for (const [field, f] of Object.entries(def.fields)) {
     const v = body[field];
-    if (f.type === 'decimal' && f.scale !== undefined && !errors[field] && typeof v === 'number' && !withinScale(v, f.scale)) errors[field] = { key: 'resource.error.scale', params: { scale: f.scale } };
+    if (errors[field]) continue;
+    // The shape passes the schema; a day the calendar lacks (2026-02-30) is the server's refusal too (record.badDate).
+    if (f.type === 'date' && typeof v === 'string' && v !== '' && !isCalendarDate(v)) errors[field] = { key: 'resource.error.date' };
+    if (f.type === 'decimal' && f.scale !== undefined && typeof v === 'number' && !withinScale(v, f.scale)) errors[field] = { key: 'resource.error.scale', params: { scale: f.scale } };
   }
   return errors;
 }

@@ -127,7 +127,7 @@ describe.each(availableBackends())('import on %s', (backend) => {
       ['3', 'From currency', 'Three capital letters'],
       ['3', 'Rate', 'At least 0'],
       ['4', 'To currency', 'Cannot be empty'],
-      ['4', 'Date', 'Enter a valid date'],
+      ['4', 'Date', 'Enter a real date as YYYY-MM-DD'],
     ]);
     // Another user (an administrator at that) is told there is no such report.
     const other = await download(`${BASE}/report`, { id: res.body.data.reportId }, checker);

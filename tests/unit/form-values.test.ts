@@ -1,6 +1,6 @@
 /**
  * A resource form's own check of its values (src/resources/form-values.ts), the one the edit form,
- * the import and the server's write share: here a decimal's places against its field's scale,
+ * the import and the server's write share: here a date's day and a decimal's places against its field's scale,
  * which the database's numeric(p, scale) would otherwise round without a word.
  */
 import { describe, expect, it } from '@jest/globals';
@@ -25,5 +25,18 @@ describe('a decimal field and its scale', () => {
 
   it('decides on the number, so that large values whose places a double keeps pass', () => {
     expect([withinScale(123456789.123456, 6), withinScale(0.35, 6), withinScale(0.1 + 0.2, 6)]).toEqual([true, true, false]);
+  });
+});
+
+describe('a date field', () => {
+  const withDate = (effectiveDate: string) => ({ ...values('3'), effectiveDate });
+
+  it('refuses a day the calendar lacks in the browser, as the server does, and a text not shaped as a date', () => {
+    for (const text of ['2026-02-30', '2025-02-29', '2026-04-31', '0000-01-01']) expect([text, validateValues(rateAdd, withDate(text)).effectiveDate]).toEqual([text, { key: 'resource.error.date' }]);
+    expect(validateValues(rateAdd, withDate('2026-1-5')).effectiveDate).toEqual({ key: 'resource.error.date' });
+  });
+
+  it('takes a real day, a leap day included', () => {
+    for (const text of ['2026-12-01', '2028-02-29']) expect([text, validateValues(rateAdd, withDate(text)).effectiveDate]).toEqual([text, undefined]);
   });
 });

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { textColumnQuery, type TextAs } from '../../db/text-column';
 import { cellsParser, countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
-import { isCalendarDate } from '../../resources/register';
+import { isCalendarDate } from '../../../src/resources/form-values';
 import { requireAdmin, requireFunc } from '../permissions';
 import { queryDictionaries } from '../dictionaries';
 import type { Translate } from '../../i18n';

@@ -9,7 +9,7 @@ import { nextRecordState, type StoredRecordState } from '../../../src/machines/r
 import { AppError, refuse } from '../../http/answer';
 import type { Db } from '../../db/database';
 import * as store from '../../resources/store';
-import { isCalendarDate } from '../../resources/register';
+import { isCalendarDate } from '../../../src/resources/form-values';
 import { resourceScope } from '../../resources/scope';
 import { ungrantedField } from '../data-auth';
 import { checkScrollFields } from '../scroll-sources';
@@ -115,13 +115,6 @@ async function checkRows(tx: Db, request: FastifyRequest, plan: ImportPlan, rows
     const bad = Object.keys(problems);
     for (const field of bad) note(row.number, field, request.t(problems[field]!.key, problems[field]!.params));
     const body = bodyOf(def, values);
-    for (const [name, f] of Object.entries(def.fields)) {
-      const v = body[name];
-      if (f.type === 'date' && !bad.includes(name) && typeof v === 'string' && v !== '' && !isCalendarDate(v)) {
-        note(row.number, name, request.t('resource.error.date'));
-        bad.push(name);
-      }
-    }
     if (plan.range && def.import!.cover) {
       const field = def.import!.cover.field;
       const v = body[field];
