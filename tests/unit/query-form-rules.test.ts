@@ -125,6 +125,8 @@ describe('values and their problems', () => {
     expect(fieldProblems(field('code'), { code: '人民币' }, false)).toEqual({});
     expect(fieldProblems(field('code'), { code: 'ABCD' }, false)).toEqual({ code: { key: 'query.rule.maxLength', params: { max: 3 } } });
     expect(fieldProblems(field('day'), { dayFrom: '2026-13-40' }, false)).toEqual({ dayFrom: { key: 'query.rule.date' } });
+    // A day the calendar lacks, which Date.parse would roll into March.
+    expect(fieldProblems(field('day'), { dayFrom: '2026-02-30', dayTo: '2026-1-5' }, false)).toEqual({ dayFrom: { key: 'query.rule.date' }, dayTo: { key: 'query.rule.date' } });
     expect(fieldProblems(field('day'), { dayFrom: '2026-03-05', dayTo: '2026-03-01' }, false)).toEqual({ dayTo: { key: 'query.rule.dateOrder' } });
     expect(fieldProblems(field('day'), { dayFrom: '2026-03-01', dayTo: '2026-03-05' }, false)).toEqual({});
   });
