@@ -359,6 +359,9 @@ export const WATERMARK_TIME_REFRESH_MS = 60_000;
 export const DATE_FORMAT = 'yyyy-MM-dd';
 export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
 export const DATE_TIME_FULL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+/** Widgets §9 "Range input": the separator drawn between a range's two ends (the range is clearable). */
+export const RANGE_SEPARATOR = '-';
+
 /** Widgets §9: the date-range shortcuts, in the order they are offered. */
 export const DATE_RANGE_SHORTCUTS = ['today', 'last7Days', 'last1Month', 'last3Months', 'last6Months', 'last12Months'] as const;
 export type DateRangeShortcut = (typeof DATE_RANGE_SHORTCUTS)[number];

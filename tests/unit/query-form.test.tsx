@@ -138,7 +138,7 @@ describe('query form', () => {
     expect(within(form()).queryByText('query.rule.number')).toBeNull();
   });
 
-  it('fills a date range from a shortcut (last 7 days, ending today) and queries with it', async () => {
+  it('fills a date range from a shortcut (last 7 days, ending today) and queries with it, then clears it', async () => {
     const { queries } = await mount();
     // The widget reads today's date; a run across midnight may see either day.
     const before = dateRangeFor('last7Days', new Date());
@@ -156,6 +156,19 @@ describe('query form', () => {
     submit();
     await settle();
     expect(queries.at(-1)).toEqual([{ code: 'CNY', dayFrom: expected.from, dayTo: expected.to }, 'search']);
+
+    // The range is clearable (widgets §9): the menu's last item empties both ends.
+    fireEvent.click(within(form()).getByRole('button', { name: 'query.shortcut.open' }));
+    await settle();
+    const clear = await screen.findByRole('menuitem', { name: 'query.shortcut.clear' });
+    fireEvent.pointerDown(clear);
+    await settle();
+    fireEvent.click(clear);
+    await settle();
+    expect([input('dayFrom').value, input('dayTo').value]).toEqual(['', '']);
+    submit();
+    await settle();
+    expect(queries.at(-1)).toEqual([{ code: 'CNY' }, 'search']);
   });
 
   it('resets to the defaults and queries with reason reset', async () => {

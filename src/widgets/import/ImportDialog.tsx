@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import type { ResourceDef } from '../../resources/define';
 import { importMachine, type ImportOutcome, type ImportRequest } from '../../machines/import.machine';
 import { connectImport } from '../../machines/import.connect';
-import { DIALOG_WIDTH, IMPORT_MAX_BYTES, type Language } from '../../shared/constants';
+import { DIALOG_WIDTH, IMPORT_MAX_BYTES, RANGE_SEPARATOR, type Language } from '../../shared/constants';
 import { IMPORT_FILE_TYPES } from '../../shared/contract/import';
 import { formatBytes } from '../../shared/attachments';
 import { downloadImportReport, downloadImportTemplate, importFile } from '../../services/api/import';
@@ -220,7 +220,7 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
                           </Fieldset.Legend>
                           <HStack gap="2" wrap={{ base: 'wrap', sm: 'nowrap' }} data-testid="import-type-date">
                             <DateInput label={t('import.dateFrom')} aria-label={t('import.dateFrom')} {...api.getRangeFromProps()} data-testid="import-date-from" />
-                            <Text aria-hidden="true" display={{ base: 'none', sm: 'block' }}>–</Text>
+                            <Text aria-hidden="true" display={{ base: 'none', sm: 'block' }}>{RANGE_SEPARATOR}</Text>
                             <DateInput label={t('import.dateTo')} aria-label={t('import.dateTo')} {...api.getRangeToProps()} data-testid="import-date-to" />
                           </HStack>
                           {problem('importTypeDate', t('import.importTypeDate')) ? (

@@ -3,7 +3,7 @@ import { Badge, Box, Button, Collapsible, Field, Group, HStack, IconButton, Inpu
 import { OptionSelect } from '../OptionSelect';
 import { useSelector } from '@xstate/react';
 import { connectQueryPage, type QueryPageApi, type ShownField } from '../../machines/query-page.connect';
-import { DATE_RANGE_SHORTCUTS, FORM_LAYOUT, SAVED_QUERY_DEFAULT, type DateRangeShortcut } from '../../shared/constants';
+import { DATE_RANGE_SHORTCUTS, FORM_LAYOUT, RANGE_SEPARATOR, SAVED_QUERY_DEFAULT, type DateRangeShortcut } from '../../shared/constants';
 import { dateRangeFor } from '../../shared/date-format';
 import type { QueryField } from '../../shared/query-rules';
 import { dictionaryOptions } from '../../services/dictionaries';
@@ -181,7 +181,7 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
         <HStack gap="1" wrap="wrap">
           <DateInput id={id} flex="1" minW={DATE_INPUT_MIN_WIDTH} label={t('query.input.from', { field: field.label })} aria-label={t('query.input.from', { field: field.label })} {...props(keys[0]!)} />
           <Text fontSize="sm" color="fg.muted" aria-hidden>
-            {t('query.input.separator')}
+            {RANGE_SEPARATOR}
           </Text>
           <DateInput flex="1" minW={DATE_INPUT_MIN_WIDTH} label={t('query.input.to', { field: field.label })} aria-label={t('query.input.to', { field: field.label })} {...props(keys[1]!)} />
           <RangeShortcuts api={api} label={field.label} fromKey={keys[0]!} toKey={keys[1]!} />
@@ -216,17 +216,21 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
  * (yyyy-MM-dd, ending today) through the inputs' own change handlers, so the query page's
  * machine sees two ordinary FIELD.CHANGE events.
  */
+/** The shortcut menu's item that empties the range. */
+const CLEAR = 'clear';
+
 function RangeShortcuts({ api, label, fromKey, toKey }: { api: QueryPageApi; label: string; fromKey: string; toKey: string }) {
   const { t } = useI18n();
   const from = api.getInputProps(fromKey);
   const to = api.getInputProps(toKey);
-  const choose = (shortcut: DateRangeShortcut) => {
-    const range = dateRangeFor(shortcut, new Date());
+  const fill = (range: { from: string; to: string }) => {
     from.onChange({ currentTarget: { value: range.from } });
     to.onChange({ currentTarget: { value: range.to } });
   };
+  // Widgets §9: a range input is clearable; its last item empties both ends at once.
+  const choose = (item: DateRangeShortcut | typeof CLEAR) => fill(item === CLEAR ? { from: '', to: '' } : dateRangeFor(item, new Date()));
   return (
-    <Menu.Root lazyMount unmountOnExit onSelect={(d) => choose(d.value as DateRangeShortcut)}>
+    <Menu.Root lazyMount unmountOnExit onSelect={(d) => choose(d.value as DateRangeShortcut | typeof CLEAR)}>
       <Menu.Trigger asChild>
         <Button size="sm" variant="ghost" px="1.5" disabled={from.disabled || to.disabled} aria-label={t('query.shortcut.open', { field: label })} data-part="range-shortcuts">
           ⋯
@@ -240,6 +244,10 @@ function RangeShortcuts({ api, label, fromKey, toKey }: { api: QueryPageApi; lab
                 {t(`query.shortcut.${s}`)}
               </Menu.Item>
             ))}
+            <Menu.Separator />
+            <Menu.Item value={CLEAR} data-shortcut={CLEAR} disabled={!from.value && !to.value}>
+              {t('query.shortcut.clear')}
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
