@@ -66,10 +66,12 @@ export function RequestLayer() {
     <>
       <LoadingOverlay />
       <ToastViewport />
-      <Suspense fallback={null}>
-        {promptMounted && <SessionPrompt api={sessionApi} />}
-        {confirmMounted && <ConfirmDialog api={confirmHttpApi} />}
-      </Suspense>
+      {/* A boundary each: a lazy dialog suspends on its first render, and a shared boundary would
+          hide the other dialog meanwhile. The 401 prompt opening as a refused resend's
+          confirmation closed hid that dialog mid exit-animation, which then never ended, and the
+          confirmation stayed on the page behind the prompt (model-http-error.spec's refused resend). */}
+      <Suspense fallback={null}>{promptMounted && <SessionPrompt api={sessionApi} />}</Suspense>
+      <Suspense fallback={null}>{confirmMounted && <ConfirmDialog api={confirmHttpApi} />}</Suspense>
       {/* A 412 asking for a certificate shows the certificate dialog where the confirmation is. */}
       {confirmHttpApi.certificate && (
         <Suspense fallback={null}>
