@@ -27,8 +27,3 @@ export function withDay(text: string, day: string, pattern: DatePattern): string
   const time = text.trim().slice(DAY_LENGTH).trim();
   return `${day} ${time || midnight}`;
 }
-
-/** What the typed text's input carries in either form of the widget (while its calendar loads, and after). */
-export function typedInputAttributes(pattern: DatePattern) {
-  return { autoComplete: 'off', inputMode: 'numeric' as const, placeholder: patternHint(pattern), maxLength: pattern.length, 'data-format': pattern };
-}
