@@ -1,6 +1,7 @@
 import { Value } from 'typebox/value';
 import type { ResourceDef } from './define';
 import { addSchema, updateSchema } from './schema';
+import { isCalendarDate } from '../shared/date-format';
 
 /**
  * A resource's form values: what the user typed (text, as inputs hold it) turned into the body
@@ -65,15 +66,6 @@ export function bodyOf(def: ResourceDef, values: FormValues, record?: { id: numb
  * on the number, not its text, so that the browser, the import and the server agree.
  */
 export const withinScale = (value: number, scale: number): boolean => Number(value.toFixed(scale)) === value;
-
-/** yyyy-MM-dd naming a real day from year 1 on (PostgreSQL's date range starts there). */
-export function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
 
 /** One problem per field, in the order the schema reports them, then each date's day and each decimal's places; an empty object when all is well. */
 export function validateValues(def: ResourceDef, values: FormValues, record?: { id: number; version: number }): FormErrors {

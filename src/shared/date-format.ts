@@ -111,6 +111,15 @@ export const isDateText = readBy(parseDate);
 /** True when the text is a minute as DATE_TIME_FORMAT writes it. */
 export const isDateTimeText = readBy(parseDateTime);
 
+/** yyyy-MM-dd naming a real day: the one check of a date text the browser, the import, the export and the server's writes and filters share (years below 100 are refused: Date.UTC reads them as 19xx). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 export interface DateRange {
   from: string;
   to: string;

@@ -1,5 +1,5 @@
 import { SAVED_QUERY_NAME_MAX } from './constants';
-import { isDateText } from './date-format';
+import { isCalendarDate } from './date-format';
 import { templateProblems, type TemplateField } from './dynamic-form';
 
 /**
@@ -219,8 +219,9 @@ export function fieldProblems(field: QueryField, values: FormValues, required: b
       else if (field.min !== undefined && n < field.min) out[key] = { key: 'query.rule.min', params: { min: field.min } };
       else if (field.max !== undefined && n > field.max) out[key] = { key: 'query.rule.max', params: { max: field.max } };
     } else if (field.type === 'date') {
-      // Strict: a day the calendar lacks (2026-02-30, which Date.parse rolls into March) is no date.
-      if (!isDateText(t)) out[key] = { key: 'query.rule.date' };
+      // The server's own check of a filter's dates (checkDates): a day the calendar lacks
+      // (2026-02-30, which Date.parse rolls into March) is no date.
+      if (!isCalendarDate(t)) out[key] = { key: 'query.rule.date' };
     } else if (field.type === 'text' && field.max !== undefined && [...t].length > field.max) out[key] = { key: 'query.rule.maxLength', params: { max: field.max } };
   });
   if (field.type === 'date' && !out[keys[0]!] && !out[keys[1]!] && texts[0] && texts[1] && texts[0] > texts[1]) out[keys[1]!] = { key: 'query.rule.dateOrder' };

@@ -127,6 +127,8 @@ describe('values and their problems', () => {
     expect(fieldProblems(field('day'), { dayFrom: '2026-13-40' }, false)).toEqual({ dayFrom: { key: 'query.rule.date' } });
     // A day the calendar lacks, which Date.parse would roll into March.
     expect(fieldProblems(field('day'), { dayFrom: '2026-02-30', dayTo: '2026-1-5' }, false)).toEqual({ dayFrom: { key: 'query.rule.date' }, dayTo: { key: 'query.rule.date' } });
+    // The same check as the server's (isCalendarDate): a leap day is a day.
+    expect(fieldProblems(field('day'), { dayFrom: '2028-02-29', dayTo: '2028-03-01' }, false)).toEqual({});
     expect(fieldProblems(field('day'), { dayFrom: '2026-03-05', dayTo: '2026-03-01' }, false)).toEqual({ dayTo: { key: 'query.rule.dateOrder' } });
     expect(fieldProblems(field('day'), { dayFrom: '2026-03-01', dayTo: '2026-03-05' }, false)).toEqual({});
   });

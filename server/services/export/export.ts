@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { textColumnQuery, type TextAs } from '../../db/text-column';
 import { cellsParser, countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
-import { isCalendarDate } from '../../../src/resources/form-values';
+import { isCalendarDate } from '../../../src/shared/date-format';
 import { requireAdmin, requireFunc } from '../permissions';
 import { queryDictionaries } from '../dictionaries';
 import type { Translate } from '../../i18n';

@@ -9,7 +9,7 @@ import { nextRecordState, type StoredRecordState } from '../../../src/machines/r
 import { AppError, refuse } from '../../http/answer';
 import type { Db } from '../../db/database';
 import * as store from '../../resources/store';
-import { isCalendarDate } from '../../../src/resources/form-values';
+import { isCalendarDate } from '../../../src/shared/date-format';
 import { resourceScope } from '../../resources/scope';
 import { ungrantedField } from '../data-auth';
 import { checkScrollFields } from '../scroll-sources';
