@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fastSealer, logInAdmin, PLAIN_PREFIX, WRITE, writeApp } from './support/write-app';
+import { fastSealer, logInAdmin, PLAIN_PREFIX, sealsAsShared, WRITE, writeApp } from './support/write-app';
 
 const IN_FLIGHT = 50;
 const N = Number(process.env.N ?? 6000);
@@ -54,6 +54,7 @@ async function main() {
   // Sealed as request-load.bench.ts seals, before each block: the browser's work, not the server's.
   const sealer = fastSealer(envelope, key);
   const seal = () => JSON.stringify(sealer(JSON.parse(BODY), { method: 'POST', path: WRITE }));
+  if (!sealsAsShared(envelope, key, JSON.parse(seal()), { method: 'POST', path: WRITE }, JSON.parse(BODY))) throw new Error('the bench seals differently from src/shared/envelope.ts');
 
   type Kind = 'enveloped' | 'plain';
   const block = async (kind: Kind) => {

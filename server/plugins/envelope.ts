@@ -5,7 +5,7 @@ import { CODE } from '../../src/shared/codes';
 import { looksLikeEnvelope } from '../../src/shared/envelope';
 import { refuse } from '../http/answer';
 import { claimKeyForSession, claimNonce, liveKey, type StoredKey } from '../security/envelope-keys';
-import { openBody, openingKey, signatureMatches, type OpeningKey } from '../security/envelope-crypto';
+import { openSealed, openingKey, type OpeningKey } from '../security/envelope-crypto';
 import { TtlCache } from '../security/request-cache';
 
 declare module 'fastify' {
@@ -55,14 +55,14 @@ function needsEnvelope(request: FastifyRequest): boolean {
 /**
  * Opens the payload envelope of every non-GET /api body before the route's schema sees it:
  * version, timestamp within ENVELOPE_MAX_SKEW_MS, a live key not bound to another session, the
- * HMAC, the ciphertext, then the nonce, claimed only after every other check passed so that
- * nothing is written for an envelope that fails one; last an unbound key is bound to the
- * request's session.
+ * signature and the ciphertext (one step under AES-GCM), the body's JSON, then the nonce, claimed
+ * only after every other check passed so that nothing is written for an envelope that fails one;
+ * last an unbound key is bound to the request's session.
  *
  * A live key is remembered for ENVELOPE_KEY_CACHE_TTL_MS (and never past its expiry): a page's
  * burst of writes reads it once. A key rebound in this process is forgotten at once; one
  * rebound by another process is seen at most ENVELOPE_KEY_CACHE_TTL_MS later. The nonce is
- * never cached: its insert is the replay check every process shares. The HMAC and the cipher
+ * never cached: its insert is the replay check every process shares. The cipher (and ECB's HMAC)
  * run in node:crypto (security/envelope-crypto.ts), on key objects made once per cached key.
  */
 export default fp(async function envelope(app: FastifyInstance) {
@@ -101,10 +101,11 @@ export default fp(async function envelope(app: FastifyInstance) {
     const session = request.sessionTokenHash;
     if (session && key.sessionHash !== null && key.sessionHash !== session) throw refuseEnvelope(CODE.envelopeKeyUnknown);
     if (key.cipher !== body.flag) throw refuseEnvelope(CODE.envelopeInvalid);
-    if (!signatureMatches(body, { method: request.method, path: request.url.split('?')[0]! }, key.opening)) throw refuseEnvelope(CODE.envelopeBadSignature);
+    const opened = openSealed(body, { method: request.method, path: request.url.split('?')[0]! }, key.opening);
+    if ('refused' in opened) throw refuseEnvelope(opened.refused === 'signature' ? CODE.envelopeBadSignature : CODE.envelopeInvalid);
     let plain: unknown;
     try {
-      plain = parseBody(openBody(body, key.opening));
+      plain = parseBody(opened.text);
     } catch {
       throw refuseEnvelope(CODE.envelopeInvalid);
     }

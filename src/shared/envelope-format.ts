@@ -10,7 +10,7 @@ import type { Envelope, EnvelopeTarget } from './envelope';
 /** The HKDF context: protocol, key id and both public keys, so a key is good for this exchange only. */
 const AGREEMENT_INFO = 'treasury-portal envelope key v1';
 
-/** HKDF-SHA256 output: the AES-256 key, then the HMAC-SHA256 key. */
+/** HKDF-SHA256 output: the AES-256 key, then the HMAC-SHA256 key (used by AES-ECB envelopes only). */
 export const DERIVED_KEY_BYTES = 64;
 
 /** GCM's IV, and what the server remembers to refuse a replay. */
@@ -33,10 +33,28 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+/** AES-GCM's tag, the whole 16 bytes: an AES-GCM envelope's signature (hex). */
+export const GCM_TAG_BYTES = 16;
+
+/** HMAC-SHA256's output: an AES-ECB envelope's signature (hex). */
+export const HMAC_BYTES = 32;
+
+/** How many hex digits the signature of an envelope under this cipher has. */
+export const signatureHexLength = (flag: Envelope['flag']): number => 2 * (flag === 'AES-GCM' ? GCM_TAG_BYTES : HMAC_BYTES);
+
 /**
- * The exact text the HMAC covers (as UTF-8); a field separator no base64, hex or number
- * contains. The server verifies the same text with node:crypto (server/security/envelope-crypto.ts).
+ * What binds an envelope to its request, as UTF-8, one field a line (no base64, hex or number
+ * contains a newline): AES-GCM authenticates it as the associated data, beside the ciphertext
+ * its tag covers anyway.
+ */
+export function associatedText(e: Pick<Envelope, 'version' | 'timestamp' | 'nonce' | 'flag' | 'keyId'>, target: EnvelopeTarget): string {
+  return [e.version, String(e.timestamp), e.nonce, e.flag, e.keyId, target.method.toUpperCase(), target.path].join('\n');
+}
+
+/**
+ * The exact text an AES-ECB envelope's HMAC covers: the same lines and the ciphertext (ECB has no
+ * integrity of its own). The server verifies it with node:crypto (server/security/envelope-crypto.ts).
  */
 export function signedText(e: Omit<Envelope, 'signature'>, target: EnvelopeTarget): string {
-  return [e.version, String(e.timestamp), e.nonce, e.flag, e.keyId, target.method.toUpperCase(), target.path, e.data].join('\n');
+  return `${associatedText(e, target)}\n${e.data}`;
 }

@@ -3,20 +3,24 @@ import { x25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { randomBytes, utf8ToBytes, bytesToHex } from '@noble/hashes/utils.js';
+import { randomBytes, utf8ToBytes, bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { ENVELOPE_VERSION, ENVELOPE_CIPHERS, type EnvelopeCipher } from './constants';
-import { agreementInfo, DERIVED_KEY_BYTES, fromBase64, NONCE_BYTES, signedText, toBase64 } from './envelope-format';
+import { agreementInfo, associatedText, DERIVED_KEY_BYTES, fromBase64, GCM_TAG_BYTES, NONCE_BYTES, signatureHexLength, signedText, toBase64 } from './envelope-format';
 
-export { fromBase64, signedText, toBase64 } from './envelope-format';
+export { associatedText, fromBase64, signedText, toBase64 } from './envelope-format';
 
 /**
  * The payload envelope of shell §7, written once for the browser and the server.
  *
  * A non-GET body travels as `{flag, keyId, version, timestamp, nonce, data, signature}`:
- * `flag` names the cipher, `data` is the encrypted JSON body, `signature` an HMAC-SHA256 over
- * every other field plus the method and path, so a captured body can be neither altered nor
- * sent to another route. The nonce doubles as the GCM IV and is what the server remembers to
- * refuse a replay; the timestamp bounds how long it must remember.
+ * `flag` names the cipher, `data` is the encrypted JSON body, and `signature` authenticates the
+ * ciphertext together with every other field and the request's method and path, so a captured
+ * body can be neither altered nor sent to another route. Under AES-GCM (the default) the
+ * signature is GCM's own 16-byte tag, with those fields as its associated data: authenticated
+ * encryption needs no second MAC, and the server makes one OpenSSL context a body instead of two
+ * (issue 16, bench/README.md, stop 37). Under AES-ECB, which has no integrity, it is an
+ * HMAC-SHA256 over the same fields and the ciphertext. The nonce doubles as the GCM IV and is
+ * what the server remembers to refuse a replay; the timestamp bounds how long it must remember.
  */
 export interface EnvelopeKey {
   keyId: string;
@@ -103,9 +107,9 @@ export interface Envelope {
   timestamp: number;
   /** base64, 12 random bytes. */
   nonce: string;
-  /** base64 ciphertext (GCM: with its tag). */
+  /** base64 ciphertext (GCM: without its tag, which is the signature). */
   data: string;
-  /** hex HMAC-SHA256. */
+  /** hex: GCM's 16-byte tag, or ECB's HMAC-SHA256 (signatureHexLength). */
   signature: string;
 }
 
@@ -117,17 +121,13 @@ export interface EnvelopeTarget {
 
 export const isEnvelopeCipher = (value: unknown): value is EnvelopeCipher => typeof value === 'string' && (ENVELOPE_CIPHERS as readonly string[]).includes(value);
 
+/** An AES-ECB envelope's HMAC-SHA256 (an AES-GCM envelope's signature is its tag: sealEnvelope). */
 export function signEnvelope(e: Omit<Envelope, 'signature'>, target: EnvelopeTarget, macKey: string): string {
   return bytesToHex(hmac(sha256, fromBase64(macKey), utf8ToBytes(signedText(e, target))));
 }
 
-function encrypt(cipher: EnvelopeCipher, key: Uint8Array, nonce: Uint8Array, plain: Uint8Array): Uint8Array {
-  return cipher === 'AES-GCM' ? gcm(key, nonce).encrypt(plain) : ecb(key).encrypt(plain);
-}
-
-function decrypt(cipher: EnvelopeCipher, key: Uint8Array, nonce: Uint8Array, sealed: Uint8Array): Uint8Array {
-  return cipher === 'AES-GCM' ? gcm(key, nonce).decrypt(sealed) : ecb(key).decrypt(sealed);
-}
+const gcmOf = (e: Pick<Envelope, 'version' | 'timestamp' | 'nonce' | 'flag' | 'keyId'>, target: EnvelopeTarget, encKey: string, nonce: Uint8Array) =>
+  gcm(fromBase64(encKey), nonce, utf8ToBytes(associatedText(e, target)));
 
 export interface SealOptions {
   now?: number;
@@ -139,14 +139,13 @@ export interface SealOptions {
 export function sealEnvelope(body: unknown, key: EnvelopeKey, target: EnvelopeTarget, options: SealOptions = {}): Envelope {
   const nonce = options.nonce ?? randomBytes(NONCE_BYTES);
   const plain = utf8ToBytes(JSON.stringify(body ?? {}));
-  const unsigned = {
-    flag: key.cipher,
-    keyId: key.keyId,
-    version: ENVELOPE_VERSION,
-    timestamp: options.now ?? Date.now(),
-    nonce: toBase64(nonce),
-    data: toBase64(encrypt(key.cipher, fromBase64(key.encKey), nonce, plain)),
-  };
+  const header = { flag: key.cipher, keyId: key.keyId, version: ENVELOPE_VERSION, timestamp: options.now ?? Date.now(), nonce: toBase64(nonce) };
+  if (key.cipher === 'AES-GCM') {
+    const sealed = gcmOf(header, target, key.encKey, nonce).encrypt(plain);
+    const cut = sealed.length - GCM_TAG_BYTES;
+    return { ...header, data: toBase64(sealed.subarray(0, cut)), signature: bytesToHex(sealed.subarray(cut)) };
+  }
+  const unsigned = { ...header, data: toBase64(ecb(fromBase64(key.encKey)).encrypt(plain)) };
   return { ...unsigned, signature: signEnvelope(unsigned, target, key.macKey) };
 }
 
@@ -163,7 +162,8 @@ export function looksLikeEnvelope(value: unknown): value is Envelope {
     typeof e.nonce === 'string' &&
     typeof e.data === 'string' &&
     typeof e.signature === 'string' &&
-    /^[0-9a-f]{64}$/.test(e.signature)
+    e.signature.length === signatureHexLength(e.flag) &&
+    /^[0-9a-f]+$/.test(e.signature)
   );
 }
 
@@ -175,14 +175,31 @@ export function sameHex(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export function verifyEnvelope(e: Envelope, target: EnvelopeTarget, macKey: string): boolean {
-  return sameHex(signEnvelope(e, target, macKey), e.signature);
+type EnvelopeKeys = Pick<EnvelopeKey, 'encKey' | 'macKey'>;
+
+/** The body's plain bytes; throws when the signature does not verify or the ciphertext does not decrypt. */
+function openBytes(e: Envelope, target: EnvelopeTarget, key: EnvelopeKeys): Uint8Array {
+  const nonce = fromBase64(e.nonce);
+  if (e.flag === 'AES-GCM') {
+    if (nonce.length !== NONCE_BYTES || e.signature.length !== signatureHexLength(e.flag)) throw new Error('bad envelope');
+    return gcmOf(e, target, key.encKey, nonce).decrypt(new Uint8Array([...fromBase64(e.data), ...hexToBytes(e.signature)]));
+  }
+  if (!sameHex(signEnvelope(e, target, key.macKey), e.signature)) throw new Error('bad signature');
+  return ecb(fromBase64(key.encKey)).decrypt(fromBase64(e.data));
 }
 
-/** Decrypts a verified envelope back to its JSON body; throws on a bad ciphertext. */
-export function openEnvelope(e: Envelope, encKey: string): unknown {
-  const nonce = fromBase64(e.nonce);
-  if (e.flag === 'AES-GCM' && nonce.length !== NONCE_BYTES) throw new Error('bad nonce');
-  const plain = decrypt(e.flag, fromBase64(encKey), nonce, fromBase64(e.data));
-  return JSON.parse(new TextDecoder().decode(plain));
+/** True when the envelope's signature verifies for this request under this key. */
+export function verifyEnvelope(e: Envelope, target: EnvelopeTarget, key: EnvelopeKeys): boolean {
+  if (e.flag === 'AES-ECB') return sameHex(signEnvelope(e, target, key.macKey), e.signature);
+  try {
+    openBytes(e, target, key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Verifies and decrypts an envelope back to its JSON body; throws when either fails. */
+export function openEnvelope(e: Envelope, target: EnvelopeTarget, key: EnvelopeKeys): unknown {
+  return JSON.parse(new TextDecoder().decode(openBytes(e, target, key)));
 }

@@ -1,10 +1,10 @@
 import { ENVELOPE_VERSION } from '../../shared/constants';
 import type { Envelope, EnvelopeKey, EnvelopeKeyOffer, EnvelopeTarget } from '../../shared/envelope';
-import { agreementInfo, DERIVED_KEY_BYTES, fromBase64, NONCE_BYTES, signedText, toBase64 } from '../../shared/envelope-format';
+import { agreementInfo, associatedText, DERIVED_KEY_BYTES, fromBase64, GCM_TAG_BYTES, NONCE_BYTES, toBase64 } from '../../shared/envelope-format';
 
 /**
- * The envelope's cryptography by the browser's WebCrypto (issue 16): X25519, HKDF-SHA256,
- * AES-256-GCM and HMAC-SHA256 are the same standard algorithms the noble implementation runs in
+ * The envelope's cryptography by the browser's WebCrypto (issue 16): X25519, HKDF-SHA256 and
+ * AES-256-GCM (its tag the signature, the envelope's fields its associated data) are the same standard algorithms the noble implementation runs in
  * script (src/shared/envelope.ts), so the server cannot tell them apart, but here they run
  * natively and off the page's main thread: the key agreement and the first seal were long tasks
  * as the shell started, and the noble chunk need not load at all.
@@ -27,19 +27,16 @@ export interface SubtleEnvelope {
 
 const X25519 = { name: 'X25519' } as const;
 
-/** Imported keys per agreed key, so a page imports each once. */
-const imported = new WeakMap<EnvelopeKey, Promise<{ enc: CryptoKey; mac: CryptoKey }>>();
+/** The AES key imported once per agreed key, so a page imports each once. */
+const imported = new WeakMap<EnvelopeKey, Promise<CryptoKey>>();
 
-function importedKeys(subtle: SubtleCrypto, key: EnvelopeKey): Promise<{ enc: CryptoKey; mac: CryptoKey }> {
-  let keys = imported.get(key);
-  if (!keys) {
-    keys = Promise.all([
-      subtle.importKey('raw', fromBase64(key.encKey), { name: 'AES-GCM' }, false, ['encrypt']),
-      subtle.importKey('raw', fromBase64(key.macKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
-    ]).then(([enc, mac]) => ({ enc, mac }));
-    imported.set(key, keys);
+function importedKey(subtle: SubtleCrypto, key: EnvelopeKey): Promise<CryptoKey> {
+  let enc = imported.get(key);
+  if (!enc) {
+    enc = subtle.importKey('raw', fromBase64(key.encKey), { name: 'AES-GCM' }, false, ['encrypt']);
+    imported.set(key, enc);
   }
-  return keys;
+  return enc;
 }
 
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -64,14 +61,15 @@ function withSubtle(subtle: SubtleCrypto, random: (bytes: Uint8Array<ArrayBuffer
     },
     async seal(body, key, target) {
       if (key.cipher !== 'AES-GCM') throw new Error(`WebCrypto has no ${key.cipher}`);
-      const { enc, mac } = await importedKeys(subtle, key);
+      const enc = await importedKey(subtle, key);
       const nonce = random(new Uint8Array(NONCE_BYTES));
       const plain = new TextEncoder().encode(JSON.stringify(body ?? {}));
+      const header = { flag: key.cipher, keyId: key.keyId, version: ENVELOPE_VERSION, timestamp: Date.now(), nonce: toBase64(nonce) };
+      const additionalData = new TextEncoder().encode(associatedText(header, target));
       // WebCrypto's AES-GCM output is the ciphertext followed by its 16-byte tag, as noble's.
-      const sealed = new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv: nonce }, enc, plain));
-      const unsigned = { flag: key.cipher, keyId: key.keyId, version: ENVELOPE_VERSION, timestamp: Date.now(), nonce: toBase64(nonce), data: toBase64(sealed) };
-      const signature = new Uint8Array(await subtle.sign('HMAC', mac, new TextEncoder().encode(signedText(unsigned, target))));
-      return { ...unsigned, signature: hex(signature) };
+      const sealed = new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv: nonce, additionalData, tagLength: GCM_TAG_BYTES * 8 }, enc, plain));
+      const cut = sealed.length - GCM_TAG_BYTES;
+      return { ...header, data: toBase64(sealed.subarray(0, cut)), signature: hex(sealed.subarray(cut)) };
     },
   };
 }
