@@ -5,7 +5,24 @@ import { Dialog, Portal } from '@chakra-ui/react';
  * The frame the request layer's questions share (401 prompt, 412 confirmation, delete):
  * centred, role alertdialog, closed only through its own buttons unless `onDismiss` is given.
  */
-export function AlertDialog({ open, testId, title, children, footer, onDismiss }: { open: boolean; testId: string; title: string; children: ReactNode; footer: ReactNode; onDismiss?: () => void }) {
+export function AlertDialog({
+  open,
+  testId,
+  title,
+  children,
+  footer,
+  onDismiss,
+  initialFocusEl,
+}: {
+  open: boolean;
+  testId: string;
+  title: string;
+  children: ReactNode;
+  footer: ReactNode;
+  onDismiss?: () => void;
+  /** Where the keyboard starts (else the first control). */
+  initialFocusEl?: () => HTMLElement | null;
+}) {
   return (
     <Dialog.Root
       open={open}
@@ -14,6 +31,7 @@ export function AlertDialog({ open, testId, title, children, footer, onDismiss }
       closeOnInteractOutside={false}
       closeOnEscape={onDismiss !== undefined}
       onOpenChange={(e) => !e.open && onDismiss?.()}
+      initialFocusEl={initialFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />
