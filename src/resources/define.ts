@@ -234,7 +234,8 @@ export const RECORD_COLUMN_LABELS: Record<RecordColumn, Label> = {
 // ---- Field builders: what a resource file writes ------------------------------------------
 
 type Opt = Omit<FieldDef, 'type' | 'label'>;
-const L = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+/** A label in both languages, Chinese first as the spec writes them. */
+export const L = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 export const text = (zh: string, en: string, options: Opt & { max: number }): FieldDef => ({ type: 'text', label: L(zh, en), ...options });
 export const int = (zh: string, en: string, options: Opt & { min: number; max: number }): FieldDef => ({ type: 'int', label: L(zh, en), ...options });

@@ -142,3 +142,44 @@ test('the values table has the paged table’s column settings, export and pager
   await settings.getByRole('button', { name: '保存' }).click();
   await expect.poll(headers).toEqual(['值', '中文文本', '英文文本', '排序']);
 });
+
+test('the payment types page, in English on a phone and by keyboard: payment types only, the dictionary fixed in the add form, a new one found', async ({ page }) => {
+  const value = `UTIL${test.info().retry}`;
+  await loginAs(page, ADMIN);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  try {
+    await page.goto('/index.html#/payment-type');
+    await page.reload();
+    const resource = page.getByTestId('resource-dictionary-value.paymentType');
+    await expect(resource.getByRole('heading', { name: 'Payment type' })).toBeVisible();
+    const rows = resource.getByTestId('resource-table').locator('[data-part=row]');
+    await expect(rows.first()).toContainText('Goods');
+    // The dictionary is the page's hidden param: no column and no filter for it, no other dictionary's values.
+    await expect(resource.getByRole('columnheader', { name: 'Dictionary code' })).toHaveCount(0);
+    await expect(resource.locator('#query-dictType')).toHaveCount(0);
+    await expect(resource.getByTestId('resource-table')).not.toContainText('Loan prime rate');
+
+    await resource.getByRole('button', { name: 'Add', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByTestId('record-form');
+    await expect(form.locator('#field-dictType')).toHaveValue('PaymentType');
+    await expect(form.locator('#field-dictType')).toHaveAttribute('readonly', '');
+    await expect(form.locator('#field-value')).toBeFocused();
+    await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('水电费');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Utility bills');
+    await page.keyboard.press('Enter');
+    await expect(form).toHaveCount(0);
+    await expectNoRawLocaleKeys(page);
+
+    await resource.locator('#query-value').fill(value);
+    await resource.locator('#query-value').press('Enter');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Utility bills');
+  } finally {
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+  }
+});

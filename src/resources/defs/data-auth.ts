@@ -1,7 +1,5 @@
-import { col, defineResource, dict, operation, seq, state, text, type Label } from '../define';
+import { col, defineResource, dict, L, operation, seq, state, text } from '../define';
 import { DATA_AUTH_BY_USER } from '../../shared/contract/data-auth';
-
-const L = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 /**
  * Data authorisation (portal-shell §1, §6, §7 data-auth family; issue 12 point 5;

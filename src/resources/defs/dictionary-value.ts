@@ -1,6 +1,12 @@
-import { col, defineResource, int, operation, seq, state, text } from '../define';
+import { col, defineResource, int, L, operation, seq, state, text } from '../define';
 
-/** The values of the dictionaries: what POST /common/query/dictionary answers with. */
+/**
+ * The values of the dictionaries: what POST /common/query/dictionary answers with. The menu's
+ * rate types, business types and payment types (portal-shell §1) are the values of one dictionary
+ * each: pages of this resource with the dictionary as a hidden param, so a value added there is
+ * the one the rate forms and data authorisation offer and check, and a duty holding only one of
+ * these pages reads and writes only that dictionary's values.
+ */
 export default defineResource({
   code: 'dictionary-value',
   path: '/dictionary-value',
@@ -18,4 +24,9 @@ export default defineResource({
   title: 'textZh',
   sort: { field: 'dictType', order: 'asc' },
   lifecycle: 'enable-disable',
+  pages: [
+    { name: 'rateType', path: '/rate-type', label: L('利率类型', 'Rate type'), hidden: { dictType: 'RateType' } },
+    { name: 'businessType', path: '/business-type-set', label: L('业务类型', 'Business type'), hidden: { dictType: 'BusinessType' } },
+    { name: 'paymentType', path: '/payment-type', label: L('付款类型', 'Payment type'), hidden: { dictType: 'PaymentType' } },
+  ],
 });

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CODE } from '../../src/shared/codes';
+import { availableBackends } from './support/backends';
+import { DEMO, startTestApp, type TestApp } from './support/test-server';
+
+type Row = Record<string, unknown> & { id: number; version: number; dictType: string; value: string };
+
+/**
+ * The menu's rate types, business types and payment types (portal-shell §1) are pages of the
+ * dictionary values with the dictionary as a hidden param (src/resources/defs/dictionary-value.ts):
+ * a duty holding only the payment types page reads and writes payment types only, and a value
+ * added there is one the dictionary query answers and data authorisation accepts.
+ */
+describe.each(availableBackends())('dictionary pages by hidden param on %s', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  /** The staff user, holding only the payment types page. */
+  let clerk: string;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    admin = await t.login(DEMO.admin);
+    const duty = await t.db.insertInto('duty').values({ dutyCode: 'PAY-TYPES', dutyName: '付款类型维护', dutyNameEn: null, status: 'active' }).returning('id').executeTakeFirstOrThrow();
+    const func = await t.db.selectFrom('func').select('id').where('funcUrl', '=', '/payment-type').executeTakeFirstOrThrow();
+    await t.db.insertInto('dutyFunc').values({ dutyId: duty.id, funcId: func.id }).execute();
+    // This file's database is its own: the staff user keeps this duty alone.
+    const staff = await t.db.selectFrom('appUser').select('id').where('userCode', '=', DEMO.staff.userCode).executeTakeFirstOrThrow();
+    await t.db.deleteFrom('userDuty').where('userId', '=', staff.id).execute();
+    await t.db.insertInto('userDuty').values({ userId: staff.id, dutyId: duty.id }).execute();
+    clerk = await t.login(DEMO.staff);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const post = <T = Row>(path: string, body: unknown, token: string, lang = 'zh-CN') => t.post<T>(path, body, { token, lang });
+  const query = (token: string, more: Record<string, unknown> = {}) => post<{ rows: Row[]; total: number }>('/api/fsmc/dictionary-value/query', { start: 1, limit: 100, ...more }, token);
+
+  it('lists and writes only payment types for a holder of the payment types page', async () => {
+    const everything = (await query(admin)).body.data.rows;
+    expect(everything.some((r) => r.dictType === 'RateType')).toBe(true);
+    const mine = await query(clerk);
+    expect(mine.body.code).toBe(0);
+    expect(mine.body.data.total).toBeGreaterThan(0);
+    expect(new Set(mine.body.data.rows.map((r) => r.dictType))).toEqual(new Set(['PaymentType']));
+    // Asking for another dictionary finds nothing, and writing one is refused, naming it.
+    expect((await query(clerk, { dictType: 'RateType' })).body.data.total).toBe(0);
+    const refused = await post('/api/fsmc/dictionary-value/add', { dictType: 'RateType', value: 'X1', textZh: '某利率', textEn: 'Some rate', sort: 1 }, clerk, 'en-US');
+    expect(refused.body.code).toBe(CODE.pageValueNotHeld);
+    expect(refused.body.msg).toContain('RateType');
+    const rateType = everything.find((r) => r.dictType === 'RateType')!;
+    expect((await post('/api/fsmc/dictionary-value/disable', { id: rateType.id, version: rateType.version }, clerk)).body.code).toBe(CODE.recordNotFound);
+  });
+
+  it('makes a payment type added there one the dictionary answers and data authorisation accepts', async () => {
+    const added = await post('/api/fsmc/dictionary-value/add', { dictType: 'PaymentType', value: 'UTILITY', textZh: '水电费', textEn: 'Utility bills', sort: 90 }, clerk);
+    expect(added.body).toMatchObject({ code: 0, data: { dictType: 'PaymentType', value: 'UTILITY' } });
+    const options = await post<{ dictionary: Record<string, Array<{ value: string; text: string }>> }>('/api/fsmc/common/query/dictionary', ['PaymentType'], admin, 'en-US');
+    expect(options.body.data.dictionary.PaymentType).toContainEqual({ value: 'UTILITY', text: 'Utility bills' });
+    const grant = await post('/api/fsmc/data-auth/save-and-submit', { userCode: DEMO.staff.userCode, dataType: 'paymentType', dataValue: 'UTILITY' }, admin);
+    expect(grant.body.code).toBe(0);
+    // Not a rate type: the rate forms' dictionary does not offer it.
+    const rates = await post<{ dictionary: Record<string, Array<{ value: string }>> }>('/api/fsmc/common/query/dictionary', ['RateType'], admin);
+    expect(rates.body.data.dictionary.RateType!.map((o) => o.value)).not.toContain('UTILITY');
+  });
+});
