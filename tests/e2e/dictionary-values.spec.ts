@@ -179,6 +179,19 @@ test('the payment types page, in English on a phone and by keyboard: payment typ
     await resource.locator('#query-value').press('Enter');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Utility bills');
+
+    // Disabled from the row's menu by keyboard: the question starts on its confirm, and once the
+    // step is taken the keyboard is back on the row (the menu item it came from is gone).
+    await rows.first().locator('[data-part=row-menu]').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Disable' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    const question = page.getByTestId('question-dialog');
+    await expect(question.getByRole('button', { name: 'OK' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(question).toHaveCount(0);
+    await expect(rows.first()).toContainText('Disabled');
+    await expect(rows.first().locator('[data-action=view]')).toBeFocused();
   } finally {
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   }

@@ -65,7 +65,7 @@ describe('the confirmation dialog', () => {
   it('starts the keyboard on confirm for a 412', async () => {
     render(shown(apiOf({ kind: 'precondition', danger: false, title: null, okLabel: 'Send again', cancelLabel: null })));
     await settle();
-    expect(document.activeElement).toBe(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: 'Send again' })));
   });
 
   it('keeps the focus on the pressed confirm while the request is sent, and takes no second press of either button', async () => {
@@ -75,7 +75,7 @@ describe('the confirmation dialog', () => {
     await settle();
     const dialog = screen.getByTestId('question-dialog');
     const ok = within(dialog).getByRole('button', { name: 'Remove' });
-    expect(document.activeElement).toBe(ok);
+    await waitFor(() => expect(document.activeElement).toBe(ok));
     fireEvent.click(ok);
     expect(confirm).toHaveBeenCalledTimes(1);
     view.rerender(shown(apiOf({ danger: false, busy: true, confirm, cancel })));

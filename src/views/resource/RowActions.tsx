@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { HStack, Menu, Portal } from '@chakra-ui/react';
 import { RowButton } from '../../widgets/table';
 import type { ResourceDef } from '../../resources/define';
@@ -90,6 +90,13 @@ export function RowActions({ def, row, display, disabled, onIntent, userId }: { 
  * away (or is disabled while the list reloads) and the focus falls to the page. It comes back to
  * the row instead, on its first button that can take it.
  */
+/** The element is in a menu a trigger of this row controls, or in a modal dialog. */
+function stillTheRows(root: HTMLElement | null, element: Element): boolean {
+  if (element.closest('[role=dialog][aria-modal=true],[role=alertdialog]')) return true;
+  const menu = element.closest('[role=menu]');
+  return !!root && !!menu?.id && Array.from(root.querySelectorAll('[aria-controls]')).some((trigger) => trigger.getAttribute('aria-controls') === menu.id);
+}
+
 function useKeptFocus() {
   const ref = useRef<HTMLDivElement>(null);
   const held = useRef(false);
@@ -97,17 +104,37 @@ function useKeptFocus() {
     const root = ref.current;
     if (!root || !held.current) return;
     const active = root.ownerDocument.activeElement;
-    if (active && active !== root.ownerDocument.body && root.contains(active)) return;
+    if (active && active !== root.ownerDocument.body && (root.contains(active) || stillTheRows(root, active))) return;
     if (active && active !== root.ownerDocument.body) held.current = false;
     else root.querySelector<HTMLElement>('button:not([disabled])')?.focus();
   });
+  // A question whose step already reloaded the row closes with no render of the row after it,
+  // and with its opener (the row's menu) gone: the focus it drops to the page is caught here.
+  // The dialog's own return of the focus goes first (a task later, the page still has it or not).
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const doc = root.ownerDocument;
+    const onFocusOut = (e: FocusEvent) => {
+      if (!held.current || e.relatedTarget) return;
+      setTimeout(() => {
+        if (held.current && root.isConnected && doc.activeElement === doc.body) root.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+      });
+    };
+    doc.addEventListener('focusout', onFocusOut);
+    return () => doc.removeEventListener('focusout', onFocusOut);
+  }, []);
   return {
     ref,
     onFocus: () => void (held.current = true),
     onBlur: (e: React.FocusEvent) => {
       // Gone somewhere, or left for the page (a click on nothing): not ours to bring back. A
       // button disabled or removed under the focus is still there, enabled, only in the first case.
+      // Into the row's own menu (portalled, so outside the row) or a dialog opened over the page
+      // (a step's question, a form) it is still the row's: the focus such a dialog gives back can
+      // fall to the page (the menu item it came from is gone), and then it comes back here.
       const left = e.target as HTMLButtonElement;
+      if (e.relatedTarget && stillTheRows(ref.current, e.relatedTarget as Element)) return;
       if (e.relatedTarget) held.current = false;
       else queueMicrotask(() => void (left.isConnected && !left.disabled && (held.current = false)));
     },
