@@ -255,6 +255,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
   if ('checkRepeat' in calls) {
     r(calls.checkRepeat, async (request) => {
       const { field, value, id } = request.body as { field: string; value: string; id?: number };
+      // A date field's text that is no date (typed half, or 2026-02-30) is held by no record; the
+      // save refuses it with the date's own message (the form asks on blur, mid-typing too).
+      if (def.fields[field]?.type === 'date' && !isCalendarDate(value)) return ok({ repeat: false });
       return ok({ repeat: await store.isTaken(app.db, def, field, value, id ?? null) });
     });
   }

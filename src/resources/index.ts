@@ -39,6 +39,7 @@ import processConfig from './defs/process-config';
 import remindConfig from './defs/remind-config';
 import remindParam from './defs/remind-param';
 import remindTemplate from './defs/remind-template';
+import workdaySet from './defs/workday-set';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -72,6 +73,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   dictionary,
   dictionaryValue,
   sysParamSetting,
+  workdaySet,
   sysPageIframe,
   attachTypeSet,
   attachType,

@@ -92,6 +92,19 @@ describe.each(availableBackends())('seeded resources on %s', (backend) => {
     expect(await count('dictionary_type')).toBe(DICTIONARIES.length);
   });
 
+  it('names the workday calendar\'s day types, and migration 0030 adds them to a database seeded before it', async () => {
+    const options = async () => (await t.post('/api/fsmc/common/query/dictionary', ['DayType'], { token: admin, lang: 'en-US' })).body.data.dictionary;
+    const fresh = await options();
+    expect(fresh).toEqual({ DayType: [{ value: 'HOLIDAY', text: 'Holiday (rest day)' }, { value: 'WORKDAY', text: 'Working day in lieu' }] });
+    await sql`delete from dictionary_item where dict_type = 'DayType'`.execute(t.db);
+    await sql`delete from dictionary_type where dict_type = 'DayType'`.execute(t.db);
+    const { addDayTypes } = await import('../../server/db/migrations/0030_workday_set');
+    await addDayTypes(t.db);
+    await addDayTypes(t.db);
+    expect(await options()).toEqual(fresh);
+    expect(await count('dictionary_type')).toBe(DICTIONARIES.length);
+  });
+
   it('answers the seeded rows through the resource routes, in both languages’ columns', async () => {
     const usd = await t.post<Page>('/api/fsmc/currency/query', { start: 1, limit: 10, currencyCode: 'USD' }, { token: admin });
     expect(usd.body.data.rows[0]).toMatchObject({ currencyCode: 'USD', currencyName: '美元', currencyNameEn: 'US Dollar', currencyNumber: '840', decimals: 2 });
