@@ -84,12 +84,6 @@ export function RowActions({ def, row, display, disabled, onIntent, userId }: { 
   );
 }
 
-/**
- * A step taken from a row (a review decided, a record submitted) changes which buttons the row
- * offers: the one the keyboard was on, or that a closing dialog gave the focus back to, goes
- * away (or is disabled while the list reloads) and the focus falls to the page. It comes back to
- * the row instead, on its first button that can take it.
- */
 /** The element is in a menu a trigger of this row controls, or in a modal dialog. */
 function stillTheRows(root: HTMLElement | null, element: Element): boolean {
   if (element.closest('[role=dialog][aria-modal=true],[role=alertdialog]')) return true;
@@ -97,6 +91,12 @@ function stillTheRows(root: HTMLElement | null, element: Element): boolean {
   return !!root && !!menu?.id && Array.from(root.querySelectorAll('[aria-controls]')).some((trigger) => trigger.getAttribute('aria-controls') === menu.id);
 }
 
+/**
+ * A step taken from a row (a review decided, a record submitted) changes which buttons the row
+ * offers: the one the keyboard was on, or that a closing dialog gave the focus back to, goes
+ * away (or is disabled while the list reloads) and the focus falls to the page. It comes back to
+ * the row instead, on its first button that can take it.
+ */
 function useKeptFocus() {
   const ref = useRef<HTMLDivElement>(null);
   const held = useRef(false);
