@@ -78,29 +78,19 @@ describe.each(availableBackends())('seeded resources on %s', (backend) => {
     expect(hq.rows[0]).toEqual({ settCenter: false, address: ORGANISATIONS.find((o) => o.orgCode === 'HQ')!.address });
   });
 
-  it('names the staff types, and migration 0029 adds them to a database seeded before it', async () => {
-    const options = async () => (await t.post('/api/fsmc/common/query/dictionary', ['StaffType'], { token: admin, lang: 'en-US' })).body.data.dictionary;
+  // A database seeded before a dictionary existed: its migration adds it, and only once.
+  it.each([
+    ['StaffType', '0029', [{ value: '1', text: 'Guide editor' }, { value: '2', text: 'Regular staff' }], async () => (await import('../../server/db/migrations/0029_staff_type_dictionary')).up],
+    ['DayType', '0030', [{ value: 'HOLIDAY', text: 'Holiday (rest day)' }, { value: 'WORKDAY', text: 'Working day in lieu' }], async () => (await import('../../server/db/migrations/0030_workday_set')).addDayTypes],
+  ] as const)('names the %s values, and migration %s adds them to a database seeded before it', async (dictType, _migration, values, migrationOf) => {
+    const options = async () => (await t.post('/api/fsmc/common/query/dictionary', [dictType], { token: admin, lang: 'en-US' })).body.data.dictionary;
     const fresh = await options();
-    expect(fresh).toEqual({ StaffType: [{ value: '1', text: 'Guide editor' }, { value: '2', text: 'Regular staff' }] });
-    // A database seeded before the dictionary existed: the migration adds it, and only once.
-    await sql`delete from dictionary_item where dict_type = 'StaffType'`.execute(t.db);
-    await sql`delete from dictionary_type where dict_type = 'StaffType'`.execute(t.db);
-    const { up } = await import('../../server/db/migrations/0029_staff_type_dictionary');
-    await up(t.db);
-    await up(t.db);
-    expect(await options()).toEqual(fresh);
-    expect(await count('dictionary_type')).toBe(DICTIONARIES.length);
-  });
-
-  it('names the workday calendar\'s day types, and migration 0030 adds them to a database seeded before it', async () => {
-    const options = async () => (await t.post('/api/fsmc/common/query/dictionary', ['DayType'], { token: admin, lang: 'en-US' })).body.data.dictionary;
-    const fresh = await options();
-    expect(fresh).toEqual({ DayType: [{ value: 'HOLIDAY', text: 'Holiday (rest day)' }, { value: 'WORKDAY', text: 'Working day in lieu' }] });
-    await sql`delete from dictionary_item where dict_type = 'DayType'`.execute(t.db);
-    await sql`delete from dictionary_type where dict_type = 'DayType'`.execute(t.db);
-    const { addDayTypes } = await import('../../server/db/migrations/0030_workday_set');
-    await addDayTypes(t.db);
-    await addDayTypes(t.db);
+    expect(fresh).toEqual({ [dictType]: values });
+    await sql`delete from dictionary_item where dict_type = ${dictType}`.execute(t.db);
+    await sql`delete from dictionary_type where dict_type = ${dictType}`.execute(t.db);
+    const add = await migrationOf();
+    await add(t.db);
+    await add(t.db);
     expect(await options()).toEqual(fresh);
     expect(await count('dictionary_type')).toBe(DICTIONARIES.length);
   });
