@@ -20,7 +20,8 @@ export default defineResource({
   },
   query: ['calendarDate', 'dayType', 'dayName'],
   columns: [seq(), col('calendarDate'), col('dayType'), col('dayName'), col('remark'), state(), operation()],
-  title: 'dayName',
+  // The date names a row in questions (its name is optional).
+  title: 'calendarDate',
   sort: { field: 'calendarDate', order: 'asc' },
   lifecycle: 'enable-disable',
 });

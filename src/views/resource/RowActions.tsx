@@ -100,33 +100,42 @@ function stillTheRows(root: HTMLElement | null, element: Element): boolean {
 function useKeptFocus() {
   const ref = useRef<HTMLDivElement>(null);
   const held = useRef(false);
-  useLayoutEffect(() => {
-    const root = ref.current;
-    if (!root || !held.current) return;
-    const active = root.ownerDocument.activeElement;
-    if (active && active !== root.ownerDocument.body && (root.contains(active) || stillTheRows(root, active))) return;
-    if (active && active !== root.ownerDocument.body) held.current = false;
-    else root.querySelector<HTMLElement>('button:not([disabled])')?.focus();
-  });
+  // Only the row holding the keyboard listens to the page (rows mount as they scroll in).
+  const stopListening = useRef<(() => void) | null>(null);
+  const release = () => {
+    held.current = false;
+    stopListening.current?.();
+    stopListening.current = null;
+  };
   // A question whose step already reloaded the row closes with no render of the row after it,
   // and with its opener (the row's menu) gone: the focus it drops to the page is caught here.
   // The dialog's own return of the focus goes first (a task later, the page still has it or not).
-  useEffect(() => {
+  const hold = () => {
+    held.current = true;
     const root = ref.current;
-    if (!root) return;
+    if (!root || stopListening.current) return;
     const doc = root.ownerDocument;
     const onFocusOut = (e: FocusEvent) => {
-      if (!held.current || e.relatedTarget) return;
+      if (e.relatedTarget) return;
       setTimeout(() => {
         if (held.current && root.isConnected && doc.activeElement === doc.body) root.querySelector<HTMLElement>('button:not([disabled])')?.focus();
       });
     };
     doc.addEventListener('focusout', onFocusOut);
-    return () => doc.removeEventListener('focusout', onFocusOut);
-  }, []);
+    stopListening.current = () => doc.removeEventListener('focusout', onFocusOut);
+  };
+  useEffect(() => () => stopListening.current?.(), []);
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root || !held.current) return;
+    const active = root.ownerDocument.activeElement;
+    if (active && active !== root.ownerDocument.body && (root.contains(active) || stillTheRows(root, active))) return;
+    if (active && active !== root.ownerDocument.body) release();
+    else root.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+  });
   return {
     ref,
-    onFocus: () => void (held.current = true),
+    onFocus: hold,
     onBlur: (e: React.FocusEvent) => {
       // Gone somewhere, or left for the page (a click on nothing): not ours to bring back. A
       // button disabled or removed under the focus is still there, enabled, only in the first case.
@@ -135,8 +144,8 @@ function useKeptFocus() {
       // fall to the page (the menu item it came from is gone), and then it comes back here.
       const left = e.target as HTMLButtonElement;
       if (e.relatedTarget && stillTheRows(ref.current, e.relatedTarget as Element)) return;
-      if (e.relatedTarget) held.current = false;
-      else queueMicrotask(() => void (left.isConnected && !left.disabled && (held.current = false)));
+      if (e.relatedTarget) release();
+      else queueMicrotask(() => void (left.isConnected && !left.disabled && release()));
     },
   };
 }
