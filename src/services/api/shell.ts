@@ -24,6 +24,7 @@ export const shellApi = {
   themes: () => call(contract.preferences.themes, {}),
   saveTheme: (body: BodyOf<typeof contract.preferences.saveTheme>) => call(contract.preferences.saveTheme, body),
   passwordRule: () => call(contract.profile.passwordRule, {}),
+  savePasswordRule: (rule: PasswordRule) => call(contract.profile.savePasswordRule, rule),
   forgotPasswordRule: () => call(contract.forgotPassword.passwordRule, {}),
   editPassword: (body: BodyOf<typeof contract.profile.editPassword>) => call(contract.profile.editPassword, body),
   reminders: (start: number, limit: number) => call(contract.remind.page, { start, limit }),
