@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isChanged, ruleOf, type FlagField, type LengthField, type PasswordRuleEvent, type passwordRuleMachine } from './password-rule.machine';
+import { isChanged, ruleErrors, ruleOf, type FlagField, type LengthField, type PasswordRuleEvent, type passwordRuleMachine } from './password-rule.machine';
 import { busyButton, busyField, fieldChange, submitProps } from './form.connect';
 import { checkPassword } from '../shared/password-rule';
 
@@ -13,8 +13,8 @@ export function connectPasswordRule(snapshot: Snapshot, send: Send, userCode?: s
   const { context } = snapshot;
   const changed = isChanged(context);
   const state = snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : saving ? 'saving' : changed ? 'changed' : 'saved';
-  // The sample is held to the rule as edited, or to the one saved while the lengths are half-typed.
-  const rule = context.rule && (ruleOf(context.values) ?? context.rule);
+  // The sample is held to the rule as edited, or to the one saved while the edit could not be saved.
+  const rule = context.rule && (Object.keys(ruleErrors(context.values)).length === 0 ? ruleOf(context.values)! : context.rule);
   const sampleProblems = rule && context.sample !== '' ? checkPassword(context.sample, rule, userCode) : [];
   return {
     loading: snapshot.matches('loading'),
