@@ -20,6 +20,7 @@ import housekeeping from './plugins/housekeeping';
 import health from './plugins/health';
 import { deploymentOptions } from './http/deployment';
 import headers, { addPageParts } from './plugins/headers';
+import buildVersion from './plugins/build-version';
 import { indexFirstPaint } from './pages/index-first-paint';
 import fsmcArea from './routes/fsmc';
 import portalArea from './routes/portal';
@@ -75,6 +76,8 @@ export async function buildApp({ db, config, logger = false, clock = realClock, 
   await app.register(errors);
   // Security headers on every answer, and the pages with their CSP nonce (plugins/headers.ts).
   await app.register(headers, { staticDir: config.staticDir });
+  // The build the pages are of, in each page and on each /api answer (plugins/build-version.ts).
+  await app.register(buildVersion, { staticDir: config.staticDir });
   // index.html comes with the home page's frame and greeting for its first script to show (issue 16).
   addPageParts(app, 'index.html', async () => indexFirstPaint());
   await app.register(health);

@@ -100,7 +100,15 @@ export const HEADERS = {
    * envelope key is agreed from it and never travels.
    */
   envelopeClientKey: 'envelope-client-key',
+  /**
+   * Ours: the build of the pages the server serves, on every /api answer. A page whose own build
+   * (PORTAL_BUILD_META) differs was loaded before a deployment: it says a new version is out.
+   */
+  portalBuild: 'portal-build',
 } as const;
+
+/** The <meta name> a page's build travels in (server/plugins/build-version.ts writes it). */
+export const PORTAL_BUILD_META = 'portal-build';
 
 /** User type of administrators (shell §6, widgets §6). */
 export const USER_TYPE_ADMIN = 1;

@@ -187,3 +187,39 @@ test('a saved English name shows in the header and the watermark at once, withou
     await rename(before);
   }
 });
+
+test('a page loaded before a deployment is told once that a new version is out, and its reload brings the new one', async ({ page }) => {
+  // The page as an older build would be: its <meta> names another build than the server's. Only
+  // until the test says the page has been reloaded.
+  await page.addInitScript(() => {
+    if (!location.pathname.endsWith('/index.html') || sessionStorage.getItem('e2e-reloaded')) return;
+    new MutationObserver((_, observer) => {
+      const meta = document.querySelector('meta[name="portal-build"]');
+      if (!meta) return;
+      meta.setAttribute('content', '0000000000000000');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await loginAs(page, STAFF, '/profile');
+  const notice = page.getByTestId('toast').filter({ hasText: '资金管理平台已发布新版本' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('请先保存正在填写的内容');
+  // More answers say the same: still one notice.
+  await expect(page.getByTestId('profile-form')).toBeVisible();
+  await page.getByTestId('profile-reload').click();
+  await expect(page.getByTestId('profile-form')).toBeVisible();
+  await expect(notice).toHaveCount(1);
+
+  await page.evaluate(() => sessionStorage.setItem('e2e-reloaded', '1'));
+  await notice.getByRole('button', { name: '刷新页面' }).click();
+  await expect(page.getByTestId('profile-form')).toBeVisible();
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue(STAFF.userCode);
+  // Reloaded, the page is of the build the server serves, and nothing more is said.
+  const answered = page.waitForResponse((r) => r.url().includes('/api/fsmc/auth/userinfo/my-profile'));
+  await page.getByTestId('profile-reload').click();
+  const served = (await answered).headers()['portal-build'];
+  expect(served).toMatch(/^[0-9a-f]{16}$/);
+  expect(await page.locator('meta[name="portal-build"]').getAttribute('content')).toBe(served);
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveValue(STAFF.userCode);
+  await expect(page.getByTestId('toast').filter({ hasText: '新版本' })).toHaveCount(0);
+});

@@ -10,6 +10,7 @@ import { httpEvents } from './events';
 import { loading } from './loading';
 import { requestToken } from './request-token';
 import { ask } from './questions';
+import { noteServedBuild } from './build-version';
 
 /**
  * The one HTTP client of the app (shell §7). Every contract call (call.ts) goes through
@@ -117,8 +118,12 @@ async function readAnswer<T>(response: Response): Promise<Answer<T> | undefined>
   }
 }
 
-/** After any answer: a request-token header means "fetch the next one" (shell §7). */
-function noteRequestToken(response: Response, headers: Record<string, string>): void {
+/**
+ * After any answer, its headers: a request token means "fetch the next one" (shell §7); the
+ * server's build is compared with the page's (build-version.ts).
+ */
+function noteAnswerHeaders(response: Response, headers: Record<string, string>): void {
+  noteServedBuild(response);
   if (response.headers.has(HEADERS.requestToken)) {
     const { [HEADERS.requestToken]: _old, 'content-type': _type, ...session } = headers;
     void requestToken.refresh(session);
@@ -146,7 +151,7 @@ function fail(options: Pick<RequestOptions, 'noErrorTip'>, status: number, answe
 async function exchange(options: RequestOptions, method: string): Promise<{ response: Response; headers: Record<string, string> }> {
   const { url, init, headers } = await buildInit(options, method);
   const response = method === 'GET' ? await fetchWithRetry()(url, init) : await fetch(url, init);
-  noteRequestToken(response, headers);
+  noteAnswerHeaders(response, headers);
   return { response, headers };
 }
 
@@ -154,7 +159,7 @@ async function exchange(options: RequestOptions, method: string): Promise<{ resp
 async function taken(asked: Promise<Response>, options: RequestOptions, method: string): Promise<{ response: Response }> {
   const response = await asked.catch(() => null);
   if (!response) return exchange(options, method);
-  noteRequestToken(response, requestHeaders(options.headers));
+  noteAnswerHeaders(response, requestHeaders(options.headers));
   return { response };
 }
 

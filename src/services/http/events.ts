@@ -12,6 +12,11 @@ export interface ToastEvent {
   description?: string;
 }
 
+/** The server serves another build than the page's (services/http/build-version.ts). */
+export interface NewVersionEvent {
+  served: string;
+}
+
 export interface UnauthorizedEvent {
   /** -998 (expired or missing session) or -997 (logged in elsewhere). */
   code: number;
@@ -33,6 +38,7 @@ export interface HttpEvents {
   unauthorized: UnauthorizedEvent;
   precondition: PreconditionEvent;
   question: QuestionEvent;
+  newVersion: NewVersionEvent;
 }
 
 type Listener<T> = (value: T) => void;
@@ -43,15 +49,16 @@ const listeners: { [K in keyof HttpEvents]: Set<Listener<HttpEvents[K]>> } = {
   unauthorized: new Set(),
   precondition: new Set(),
   question: new Set(),
+  newVersion: new Set(),
 };
 
 /**
  * What a page's first calls said before its request layer mounted (index.html asks for the
  * session info as its script starts): a refused session or a toast, kept for the first listener
- * rather than lost. Only these two: the others answer a promise someone waits on, or are states.
+ * rather than lost (and "a new version is out", which the first answer may already say). Only these: the others answer a promise someone waits on, or are states.
  */
-type KeptEvents = Pick<HttpEvents, 'toast' | 'unauthorized'>;
-const unheard: { [K in keyof KeptEvents]: KeptEvents[K][] } = { toast: [], unauthorized: [] };
+type KeptEvents = Pick<HttpEvents, 'toast' | 'unauthorized' | 'newVersion'>;
+const unheard: { [K in keyof KeptEvents]: KeptEvents[K][] } = { toast: [], unauthorized: [], newVersion: [] };
 /** A page's start makes a handful of calls; more kept than this would only repeat one failure. */
 const UNHEARD_MAX = 8;
 const isKept = (name: keyof HttpEvents): name is keyof KeptEvents => name in unheard;

@@ -9,6 +9,10 @@ import { confirmationLogic, listenForConfirmations } from './confirmation-logic'
 import { LoadingOverlay } from './LoadingOverlay';
 import { toaster, ToastViewport } from './toaster';
 import { inspect } from '../../services/inspector';
+import { useI18n } from '../../services/i18n/react';
+
+/** One "new version" toast a page, however many answers say so. */
+const NEW_VERSION_TOAST = 'new-version';
 
 /**
  * The certificate dialog (agent vendors, certificate machine, its select) is its own chunk,
@@ -38,6 +42,7 @@ function useOpenedOnce(open: boolean): boolean {
  * asking for a certificate gets the certificate dialog instead.
  */
 export function RequestLayer() {
+  const { t } = useI18n();
   const sessionRef = sessionActor();
   const httpErrorRef = useActorRef(confirmationLogic, { inspect });
   const sessionApi = useSelector(sessionRef, (s) => connectSession(s, sessionRef.send), (a, b) => a.promptOpen === b.promptOpen && a.messageKey === b.messageKey && a.draftKept === b.draftKept);
@@ -58,6 +63,23 @@ export function RequestLayer() {
     ];
     return () => offs.forEach((off) => off());
   }, [sessionRef, httpErrorRef]);
+
+  // Until the user reloads or closes it: a page of an older build may fail on the new server.
+  useEffect(
+    () =>
+      httpEvents.on('newVersion', () =>
+        void toaster.create({
+          id: NEW_VERSION_TOAST,
+          type: 'info',
+          title: t('request.newVersion.title'),
+          description: t('request.newVersion.description'),
+          duration: Infinity,
+          closable: true,
+          action: { label: t('request.newVersion.reload'), onClick: () => window.location.reload() },
+        }),
+      ),
+    [t],
+  );
 
   const promptMounted = useOpenedOnce(sessionApi.promptOpen);
   const confirmMounted = useOpenedOnce(confirmHttpApi.open);
