@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, loginAs } from './support/users';
+import { ADMIN, CHECKER, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 /**
@@ -29,4 +29,17 @@ test('my reminders opens from the menu search by keyboard and lists what the rem
   await expect(drawer.locator('[data-part=root][aria-busy=false]')).toHaveAttribute('data-state', /ready|empty/);
   await expect(drawer.getByText(/^共 \d+ 条提醒$/)).toHaveText(shown!);
   await expect(drawer.getByTestId('reminder')).toHaveCount(items);
+});
+
+test('arriving on my reminders, the unread-reminders notice does not show over them', async ({ page }) => {
+  // The checker: no test cancels its reminders, so some are unread and the notice would show on arrival elsewhere.
+  const counted = page.waitForResponse((r) => r.url().includes('/api/fsmc/remind/list'));
+  await loginAs(page, CHECKER, '/my-reminders', { keepNotice: true });
+  const mine = page.getByTestId('my-reminders');
+  await expect(mine.locator('[data-part=root][aria-busy=false]')).toHaveAttribute('data-state', 'ready');
+  const unread = ((await (await counted).json()) as { data: { total: number } }).data.total;
+  expect(unread).toBeGreaterThan(0);
+  // Two frames after the count came back: the notice, had it been due, would be on screen by now.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.getByTestId('reminder-notice')).toHaveCount(0);
 });

@@ -65,6 +65,24 @@ describe('the reminders drawer', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '关闭' }));
   });
 
+  it('on the My reminders page, which has no close button, gives the focus to the count once none is left', async () => {
+    mockRows = [reminder(1)];
+    render(
+      <ChakraProvider value={system}>
+        <I18nProvider modules={[]}>
+          <RemindersPanel />
+        </I18nProvider>
+      </ChakraProvider>,
+    );
+    await settle();
+    const cancel = screen.getByTestId('reminder').querySelector<HTMLElement>('[data-part=cancel-one]')!;
+    cancel.focus();
+    fireEvent.click(cancel);
+    await settle();
+    expect(screen.queryAllByTestId('reminder')).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByTestId('reminders').querySelector('[data-part=total]'));
+  });
+
   it('returns the focus, on closing, to what opened it, or to the header’s button when that is gone', () => {
     document.body.innerHTML = '<button data-testid="user-menu">我</button><button data-drawer-opener="reminders">提醒</button><button id="view">查看</button>';
     const view = document.getElementById('view')!;

@@ -30,21 +30,26 @@ export default function RemindersPanel() {
   };
   const all = list.getActionProps({ op: 'cancelAll' });
   // A cancelled reminder leaves the list with its button: the keyboard goes on to the one that
-  // took its place (or the last), else to Cancel all or, none left, the drawer's close button;
-  // never to the page.
+  // took its place (or the last), else to Cancel all or, none left, the drawer's close button
+  // (on the My reminders page, which has none, the count saying none is left); never to the page.
   const root = useRef<HTMLDivElement>(null);
   const cancelled = useRef(-1);
   useFocusWhenLost(root, list.busy, (busy) => {
     if (busy || !root.current) return null;
     const buttons = Array.from(root.current.querySelectorAll<HTMLElement>('[data-part=cancel-one]'));
     const next = buttons[Math.min(Math.max(cancelled.current, 0), buttons.length - 1)];
-    return next ?? root.current.querySelector<HTMLElement>('[data-part=cancel-all]:not(:disabled)') ?? root.current.closest('[role=dialog]')?.querySelector<HTMLElement>('[data-part=close-trigger]');
+    return (
+      next ??
+      root.current.querySelector<HTMLElement>('[data-part=cancel-all]:not(:disabled)') ??
+      root.current.closest('[role=dialog]')?.querySelector<HTMLElement>('[data-part=close-trigger]') ??
+      root.current.querySelector<HTMLElement>('[data-part=total]')
+    );
   });
 
   return (
     <Stack gap="3" data-testid="reminders" ref={root}>
       <Flex justify="space-between" align="center">
-        <Text fontSize="sm" color="fg.muted">{t('shell.reminders.total', { total: list.total })}</Text>
+        <Text fontSize="sm" color="fg.muted" data-part="total" tabIndex={-1}>{t('shell.reminders.total', { total: list.total })}</Text>
         <Button size="sm" variant="outline" data-part="cancel-all" data-state={all['data-state']} disabled={all.disabled || list.total === 0} onClick={() => void cancelAll()}>
           {t('shell.reminders.cancelAll')}
         </Button>
