@@ -66,7 +66,19 @@ describe('DateInput', () => {
     expect(day).toBeTruthy();
     fireEvent.click(day!);
     await settle();
-    expect(input.value).toBe('2026-11-15');
+    // The calendar's field replaced the plain one (DateInput.tsx): the value is in the new input.
+    expect(input.isConnected).toBe(false);
+    expect((screen.getByLabelText('起息日') as HTMLInputElement).value).toBe('2026-11-15');
+  });
+
+  it('draws the field without the date picker until its button is pressed, which then opens the calendar', async () => {
+    await mount({ initial: '2026-11-29' });
+    expect(document.querySelector('[data-scope=date-picker]')).toBeNull();
+    expect(document.querySelector('[data-part=date-input] [data-part=date-text]')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '从日历选择起息日' }));
+    await settle();
+    expect(document.querySelector('[data-scope=date-picker]')).toBeTruthy();
+    expect(screen.getByRole('application', { name: '日历' })).toBeTruthy();
   });
 
   it('keeps a typed time when a date-time takes a day from the calendar', async () => {
@@ -76,7 +88,7 @@ describe('DateInput', () => {
     await settle();
     fireEvent.click(document.querySelector<HTMLElement>('[data-part=table-cell-trigger][data-value="2026-11-02"]')!);
     await settle();
-    expect(input.value).toBe('2026-11-02 09:30');
+    expect((screen.getByLabelText('起息日') as HTMLInputElement).value).toBe('2026-11-02 09:30');
   });
 
   it('offers no calendar on a read-only field', async () => {

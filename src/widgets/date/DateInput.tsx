@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
-import { DatePicker, Input, parseDate, type InputProps, type SystemStyleObject } from '@chakra-ui/react';
+import { Component, lazy, startTransition, useState, type ReactNode } from 'react';
+import { chakra, Input, useSlotRecipe, type InputProps, type SystemStyleObject } from '@chakra-ui/react';
 import { DATE_FORMAT } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
-import { dayOf, patternHint, withDay, type DatePattern } from './date-text';
+import { patternHint, type DatePattern } from './date-text';
+import { CalendarIcon } from './CalendarIcon';
 
 export interface DateInputProps extends Omit<InputProps, 'value' | 'onChange' | 'type' | 'min' | 'max' | 'pattern' | 'size'> {
   size?: 'xs' | 'sm' | 'md';
@@ -22,27 +23,14 @@ export interface DateInputProps extends Omit<InputProps, 'value' | 'onChange' | 
   minW?: SystemStyleObject['minWidth'];
 }
 
-/** The calendar's own labels, in the page's language (Zag's are English only). */
-function useCalendarTranslations() {
-  const { t } = useI18n();
-  return useMemo(
-    () => ({
-      content: t('global.date.calendar'),
-      dayCell: (day: { valueText: string; selected: boolean; unavailable: boolean }) =>
-        t(day.unavailable ? 'global.date.dayUnavailable' : day.selected ? 'global.date.daySelected' : 'global.date.day', { date: day.valueText }),
-      trigger: (open: boolean) => (open ? t('global.date.close') : t('global.date.pick')),
-      prevTrigger: (view: string) => t(`global.date.previous.${view}`),
-      nextTrigger: (view: string) => t(`global.date.next.${view}`),
-      viewTrigger: (view: string) => t(`global.date.view.${view}`),
-    }),
-    [t],
-  );
-}
-
-const asDay = (text: string | undefined) => {
-  const day = text ? dayOf(text) : null;
-  return day ? parseDate(day) : undefined;
-};
+/**
+ * Chakra's date picker (Zag's machine and the international calendar behind it) is a chunk of
+ * its own, about half of what a resource page loaded before it showed, for a calendar most
+ * visits never open (issue 16). So the field is drawn plain, with the picker's own styles, and
+ * the picker replaces it when its button is first pressed. The swap runs as a transition: React
+ * keeps the plain field on screen, its button holding the keyboard, while the chunk loads.
+ */
+const CalendarDateInput = lazy(() => import(/* webpackChunkName: "calendar" */ './CalendarDateInput'));
 
 /**
  * A date typed or picked, shown as YYYY-MM-DD in either language (widgets §9): the browser's own
@@ -50,40 +38,32 @@ const asDay = (text: string | undefined) => {
  * The text is the value: what is typed stays as typed, and the form's own rules say when it is
  * not a date (query.rule.date, resource.error.date, the dynamic form's date rule), so a slip is
  * shown, never silently corrected. The calendar button opens Chakra's date picker on the typed
- * day (today when there is none); a pick writes the day, keeping a typed time.
+ * day (today when there is none): CalendarDateInput.tsx.
  */
-export function DateInput({ value, onChange, pattern = DATE_FORMAT, label, min, max, flex, minW, readOnly, disabled, size = 'sm', ...inputProps }: DateInputProps) {
-  const { t, lang } = useI18n();
-  const translations = useCalendarTranslations();
-  const day = dayOf(value);
-  const picked = useMemo(() => (day ? [parseDate(day)] : []), [day]);
-  const bounds = useMemo(() => ({ min: asDay(min), max: asDay(max) }), [min, max]);
+export function DateInput(props: DateInputProps) {
+  const [calendar, setCalendar] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const plain = <PlainDateInput {...props} busy={asked && !calendar} onPick={() => {
+    setAsked(true);
+    startTransition(() => setCalendar(true));
+  }} />;
+  if (!calendar) return plain;
+  // A calendar chunk that cannot be loaded (offline) leaves the field as it was: typing still works.
+  return (
+    <KeepPlainOnError plain={plain}>
+      <CalendarDateInput {...props} openOnMount />
+    </KeepPlainOnError>
+  );
+}
+
+/** The field before its calendar is asked for: the same parts and styles, without the picker. */
+function PlainDateInput({ value, onChange, pattern = DATE_FORMAT, label, min: _min, max: _max, flex, minW, readOnly, disabled, size = 'sm', busy, onPick, ...inputProps }: DateInputProps & { busy: boolean; onPick: () => void }) {
+  const { t } = useI18n();
+  const styles = useSlotRecipe({ key: 'datePicker' })({ size });
   const editable = !readOnly && !disabled;
   return (
-    <DatePicker.Root
-      size={size}
-      flex={flex}
-      minW={minW}
-      value={picked}
-      onValueChange={(d) => {
-        const next = d.value[0];
-        if (next) onChange({ currentTarget: { value: withDay(value, next.toString().slice(0, DATE_FORMAT.length), pattern) } });
-      }}
-      {...bounds}
-      locale={lang}
-      // Chinese calendars start on Monday; American ones on Sunday.
-      startOfWeek={lang === 'zh-CN' ? 1 : 0}
-      translations={translations}
-      readOnly={readOnly}
-      disabled={disabled}
-      // Not portalled and fixed: inside a dialog or drawer the calendar stays within its focus
-      // trap, and a scrolling form body does not clip it.
-      positioning={{ strategy: 'fixed', placement: 'bottom-start' }}
-      lazyMount
-      unmountOnExit
-      data-part="date-input"
-    >
-      <DatePicker.Control>
+    <chakra.div css={styles.root} flex={flex} minW={minW} data-part="date-input">
+      <chakra.div css={styles.control}>
         <Input
           size={size}
           autoComplete="off"
@@ -91,8 +71,6 @@ export function DateInput({ value, onChange, pattern = DATE_FORMAT, label, min, 
           placeholder={patternHint(pattern)}
           maxLength={pattern.length}
           {...inputProps}
-          // Zag writes its locale's text into every [data-part=input] of the control (a connect's
-          // input getter names its inputs so): this one is ours and holds the text as typed.
           data-part="date-text"
           value={value}
           readOnly={readOnly}
@@ -102,41 +80,32 @@ export function DateInput({ value, onChange, pattern = DATE_FORMAT, label, min, 
           onChange={(e) => onChange({ currentTarget: { value: e.currentTarget.value } })}
         />
         {editable && (
-          <DatePicker.IndicatorGroup>
-            <DatePicker.Trigger aria-label={label ? t('global.date.pickFor', { field: label }) : t('global.date.pick')} data-part="date-trigger">
+          <chakra.div css={styles.indicatorGroup}>
+            <chakra.button
+              type="button"
+              css={styles.trigger}
+              aria-label={label ? t('global.date.pickFor', { field: label }) : t('global.date.pick')}
+              aria-haspopup="dialog"
+              aria-expanded={false}
+              aria-busy={busy || undefined}
+              data-part="date-trigger"
+              onClick={onPick}
+            >
               <CalendarIcon />
-            </DatePicker.Trigger>
-          </DatePicker.IndicatorGroup>
+            </chakra.button>
+          </chakra.div>
         )}
-      </DatePicker.Control>
-      <DatePicker.Positioner>
-        <DatePicker.Content>
-          <DatePicker.View view="day">
-            <DatePicker.Header />
-            <DatePicker.DayTable />
-          </DatePicker.View>
-          <DatePicker.View view="month">
-            <DatePicker.Header />
-            <DatePicker.MonthTable />
-          </DatePicker.View>
-          <DatePicker.View view="year">
-            <DatePicker.Header />
-            <DatePicker.YearTable />
-          </DatePicker.View>
-        </DatePicker.Content>
-      </DatePicker.Positioner>
-    </DatePicker.Root>
+      </chakra.div>
+    </chakra.div>
   );
 }
 
-/** A calendar, drawn (an emoji needs a colour-emoji font many office machines lack). */
-function CalendarIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <rect x="3" y="5" width="18" height="16" rx="2" />
-      <line x1="3" y1="10" x2="21" y2="10" />
-      <line x1="8" y1="3" x2="8" y2="7" />
-      <line x1="16" y1="3" x2="16" y2="7" />
-    </svg>
-  );
+class KeepPlainOnError extends Component<{ plain: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.plain : this.props.children;
+  }
 }
