@@ -54,6 +54,8 @@ export const APP_ROUTES: RouteDef[] = [
   { path: '/todo-list', titleKey: 'shell.routes.todoList', load: () => import(/* webpackChunkName: "view-todo-list" */ './todo/TodoListView') },
   // The user's reminders (the header's drawer as a page of the menu's workbench group).
   { path: '/my-reminders', titleKey: 'shell.routes.myReminders', load: () => import(/* webpackChunkName: "view-my-reminders" */ './reminders/MyRemindersView'), meta: { history: true } },
+  // The user's colour theme and navigation colour (the settings drawer's choice, as a page).
+  { path: '/themes', titleKey: 'shell.routes.themes', load: () => import(/* webpackChunkName: "view-themes" */ './themes/ThemesView') },
   // The password rule every new password is held to (administrators).
   { path: '/password-rule', titleKey: 'shell.routes.passwordRule', load: withMessages(['admin'], () => import(/* webpackChunkName: "view-password-rule" */ './password-rule/PasswordRuleView')), meta: { adminOnly: true } },
   { path: '/profile', titleKey: 'request.profile.title', load: () => import(/* webpackChunkName: "view-profile" */ './profile/ProfileView') },

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { menuMachine } from '../machines/menu.machine';
 import type { drawerMachine } from '../machines/drawer.machine';
 import type { reminderNoticeMachine } from '../machines/reminder-notice.machine';
+import type { themeChoiceMachine } from '../machines/theme-choice.machine';
 import type { SessionInfo } from '../services/api/shell';
 import type { LoginUserInfo } from '../services/storage';
 
@@ -15,6 +16,8 @@ export interface ShellValue {
   drawers: ActorRefFrom<typeof drawerMachine>;
   /** The unread-reminders notice and the no-notify preference. */
   notice: ActorRefFrom<typeof reminderNoticeMachine>;
+  /** The colour theme and navigation colour, applied and saved as chosen. */
+  theme: ActorRefFrom<typeof themeChoiceMachine>;
   session: SessionInfo | null;
   user: LoginUserInfo | null;
   systemTitle: string;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
@@ -7,11 +7,12 @@ import { Box, Flex } from '@chakra-ui/react';
 import { menuMachine, type DefaultChange, type FavouriteChange, type MenuLoad } from '../../machines/menu.machine';
 import { drawerMachine } from '../../machines/drawer.machine';
 import { reminderNoticeMachine } from '../../machines/reminder-notice.machine';
+import { themeChoiceMachine, type ThemeChoice } from '../../machines/theme-choice.machine';
 import { menuApi } from '../../services/api/menu';
 import { shellApi, type SessionInfo } from '../../services/api/shell';
 import { local, session as sessionStore } from '../../services/storage';
 import { sessionActor, sessionInfoOf } from '../../services/session';
-import { useThemeChoice } from '../../services/theme';
+import { applyTheme, useThemeChoice } from '../../services/theme';
 import { useI18n } from '../../services/i18n/react';
 import { drawersFromSearch, routeWithDrawers } from '../../widgets/drawers/route-drawers';
 import { ShellDrawers } from '../../widgets/drawers/ShellDrawers';
@@ -67,6 +68,15 @@ const noticeLogic = reminderNoticeMachine.provide({
   },
 });
 
+const themeLogic = themeChoiceMachine.provide({
+  actors: {
+    saveChoice: fromPromise<ThemeChoice, ThemeChoice>(({ input }) => shellApi.saveTheme(input as Parameters<typeof shellApi.saveTheme>[0])),
+  },
+  actions: {
+    applyChoice: (_, choice) => void applyTheme(choice),
+  },
+});
+
 /** The signed-in frame: header, left menu, breadcrumbs, the route's page and the drawers. */
 export default function ShellView() {
   const { t } = useI18n();
@@ -80,7 +90,21 @@ export default function ShellView() {
   useEffect(() => setSaved(null), [started]);
   const info = useMemo(() => (saved ?? started), [saved, started]);
   const [leftOpen, setLeftOpen] = useState(leftMenuOpenAtStart);
-  const { navColor } = useThemeChoice();
+  const look = useThemeChoice();
+  const { navColor } = look;
+  // The theme choice, for the settings drawer and the Themes page alike; a save updates the session info.
+  const infoNow = useRef(info);
+  infoNow.current = info;
+  const theme = useActorRef(
+    themeLogic.provide({ actions: { announceSaved: (_, choice) => infoNow.current && setSaved({ ...infoNow.current, ...(choice as Pick<SessionInfo, 'themeName' | 'navColor'>) }) } }),
+    { input: { choice: look }, inspect },
+  );
+  // The session info brings the server's choice (applied by the session's start): the machine's to go back to.
+  const startedTheme = started?.themeName;
+  const startedNav = started?.navColor;
+  useEffect(() => {
+    if (startedTheme && startedNav) theme.send({ type: 'THEME.SYNC', choice: { themeName: startedTheme, navColor: startedNav } });
+  }, [theme, startedTheme, startedNav]);
   const remindersOpen = useSelector(drawers, (s) => s.context.open.includes('reminders'));
   const notice = useActorRef(
     noticeLogic.provide({ actions: { openReminders: () => drawers.send({ type: 'DRAWER.OPEN', name: 'reminders' }) } }),
@@ -131,6 +155,7 @@ export default function ShellView() {
     menu,
     drawers,
     notice,
+    theme,
     session: info,
     user: info?.loginUserInfo ?? sessionStore.get('loginUserInfo') ?? null,
     systemTitle: info?.systemTitle || t('global.appName'),

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Field, Fieldset, HStack, NativeSelect, RadioGroup, Stack, Switch } from '@chakra-ui/react';
 import { NAV_COLORS, THEME_NAMES } from '../../../shared/constants';
-import { shellApi } from '../../../services/api/shell';
-import { applyTheme, THEMES, useThemeChoice } from '../../../services/theme';
+import { THEMES } from '../../../services/theme';
 import { connectReminderNotice } from '../../../machines/reminder-notice.connect';
+import { connectThemeChoice } from '../../../machines/theme-choice.connect';
 import { useI18n } from '../../../services/i18n/react';
 import { useShell } from '../../shell-context';
 import { useMenu } from '../../menu/use-menu';
@@ -17,34 +16,19 @@ import { ErrorAlert } from '../../ErrorAlert';
  */
 export default function SettingsPanel() {
   const { t } = useI18n();
-  const { notice, session, setSession, changeLanguage } = useShell();
+  const { notice, theme, changeLanguage } = useShell();
   const menuApi = useMenu();
-  const choice = useThemeChoice();
+  const look = useSelector(theme, (s) => connectThemeChoice(s, theme.send));
   const preference = useSelector(notice, (s) => connectReminderNotice(s, notice.send));
-  const [error, setError] = useState<string | null>(null);
   const { leaves, defaultId, saving, serverMessage: menuMessage } = menuApi;
-
-  const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
-  const saveTheme = (next: { themeName?: string; navColor?: string }) => {
-    const previous = choice;
-    const applied = applyTheme(next);
-    setError(null);
-    shellApi
-      .saveTheme(applied)
-      .then((saved) => session && setSession({ ...session, ...saved }))
-      .catch((e) => {
-        applyTheme(previous);
-        fail(e);
-      });
-  };
 
   return (
     <Stack gap="6" maxW="lg" data-testid="settings">
-      <ErrorAlert message={error ?? menuMessage ?? preference.serverMessage} />
+      <ErrorAlert message={look.serverMessage ?? menuMessage ?? preference.serverMessage} />
       <Field.Root>
         <Field.Label>{t('shell.settings.theme')}</Field.Label>
         <NativeSelect.Root size="sm">
-          <NativeSelect.Field data-testid="theme-select" value={choice.themeName} onChange={(e) => saveTheme({ themeName: e.currentTarget.value })}>
+          <NativeSelect.Field data-testid="theme-select" {...look.getThemeSelectProps()}>
             {THEME_NAMES.map((name) => (
               <option key={name} value={name}>
                 {t(`shell.settings.themes.${THEMES[name]}`)} ({name})
@@ -56,7 +40,7 @@ export default function SettingsPanel() {
       </Field.Root>
       <Fieldset.Root>
         <Fieldset.Legend>{t('shell.settings.navColor')}</Fieldset.Legend>
-        <RadioGroup.Root value={choice.navColor} onValueChange={(d) => d.value && saveTheme({ navColor: d.value })}>
+        <RadioGroup.Root {...look.getNavColorProps()}>
           <HStack gap="6">
             {NAV_COLORS.map((c) => (
               <RadioGroup.Item key={c} value={c}>
