@@ -14,6 +14,7 @@ import {
   type Fixed,
   type SavedColumn,
 } from './column-settings';
+import { messageOf } from './message-of';
 
 /**
  * A table's column settings for one user and page (widgets §2 "Paged query table", §3, §5, §8;
@@ -82,7 +83,6 @@ export type ColumnSettingsEvent =
   | { type: 'COLUMNS.EXIST'; field: string; exist: boolean }
   | { type: 'COLUMNS.RESIZE'; field: string; width: number };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** A staff member's lists leave out the columns that do not exist; an administrator's show them all. */
 const listedFor = (admin: boolean) => (c: ColumnState) => admin || c.exist;
 

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './message-of';
 
 /**
  * Copying one user's data authorisation to another (portal-shell §1 "copy", §5 "data-auth copy
@@ -27,8 +28,6 @@ export type CopyEvent =
   | { type: 'COPY.BACK' }
   | { type: 'COPY.CONFIRM' }
   | { type: 'COPY.RETRY' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Why the users cannot be copied between yet, or null (pure: the guard and the connect step share it). */
 export function copyProblem(context: Pick<CopyContext, 'fromUser' | 'toUser'>): 'missing' | 'same' | null {

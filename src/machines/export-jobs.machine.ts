@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { EXPORT_JOB_POLL_MS } from '../shared/constants';
 import type { ExportJob } from '../shared/contract/export';
+import { messageOf } from './message-of';
 
 /**
  * The export-jobs list (issue 13 point 1, "a download list where the finished file waits";
@@ -32,8 +33,6 @@ export type ExportJobsEvent =
 
 /** Whether a job still has work to do on the server (pending or running). */
 export const isWaiting = (job: Pick<ExportJob, 'status'>) => job.status === 'pending' || job.status === 'running';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const blank: ExportJobsContext = { jobs: [], error: null, busyId: null };
 

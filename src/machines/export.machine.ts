@@ -1,6 +1,7 @@
 import { assign, fromPromise, not, setup } from 'xstate';
 import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, EXPORT_TYPE_ALL } from '../shared/constants';
 import { cleanExportFileName, typedExportFileName } from '../shared/export-file-name';
+import { messageOf } from './message-of';
 
 /**
  * The export dialog (widgets §2 "Export dialog", §4 "Export", §5 "Export"; docs/export.md):
@@ -116,8 +117,6 @@ export const exportChoice = (context: ExportContext): ExportChoice => ({
 
 /** The note of a job answer: its id and the name the file will have (the server adds the extension). */
 const jobNote = (context: ExportContext, outcome: ExportOutcome): ExportJobNote => ({ jobId: outcome.mode === 'job' ? outcome.jobId : 0, fileName: exportChoice(context).fileName });
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const blank: ExportContext = { fileName: '', fileType: '', scope: '', columns: [], options: [], total: 0, error: null };
 

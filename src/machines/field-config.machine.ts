@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { FIELD_CONFIG_CHECKS, FIELD_CONFIG_CHECK_MS } from '../shared/constants';
 import { fieldConfigEffect, type FieldConfigEffect, type FieldConfigEntry } from '../shared/field-config';
+import { messageOf } from './message-of';
 
 /**
  * The approval field config of an approval form (widgets §2 "approvalField", §4 "Approval field
@@ -29,8 +30,6 @@ export interface FieldConfigContext {
   /** Why the last check failed. */
   error: string | null;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const fieldConfigMachine = setup({
   types: { context: {} as FieldConfigContext, input: {} as FieldConfigInput },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { withField } from './form-values';
+import { messageOf as message } from './message-of';
 
 /**
  * Forgot password: send an identify code to the user's address → validate the code (the
@@ -34,8 +35,6 @@ export type ForgotEvent =
   | { type: 'CODE.VALIDATE' }
   | { type: 'PASSWORD.SUBMIT' }
   | { type: 'FLOW.BACK' };
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const forgotPasswordMachine = setup({
   types: { context: {} as ForgotContext, events: {} as ForgotEvent },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './message-of';
 
 /**
  * A dialog that edits a set of ids granted to one record (issue 10 point 3): a user's duty
@@ -31,7 +32,6 @@ export type GrantDialogEvent =
   | { type: 'SELECTION.SET'; ids: number[] }
   | { type: 'FORM.SUBMIT' };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 export const grantDialogMachine = setup({

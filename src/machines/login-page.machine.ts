@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DataOf } from '../shared/contract/define';
 import type { loginPage } from '../shared/contract/login-page';
+import { messageOf } from './message-of';
 
 /**
  * The login page's parameters (system title, login types, logos, forgot-password switch), asked
@@ -20,8 +21,6 @@ export interface LoginPageContext {
 }
 
 export type LoginPageEvent = { type: 'LANGUAGE.CHANGE'; lang: string } | { type: 'PARAMS.RETRY' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const loginPageMachine = setup({
   types: { context: {} as LoginPageContext, events: {} as LoginPageEvent, input: {} as { lang: string } },

@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { LOOKUP_DEFAULT_PAGE_SIZE, LOOKUP_PAGE_SIZES } from '../shared/constants';
+import { messageOf } from './message-of';
 
 /**
  * The magnifier (widgets §4 "Magnifier (lookup)", §2 "Lookups", issue 12 point 1): a field
@@ -111,7 +112,6 @@ export interface WriteFields {
   rows: LookupRow[];
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export const keyOf = (row: LookupRow, valueField: string) => String(row[valueField] ?? '');
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { buildMenu, pushHistory, type MenuIndex, type MenuRow } from '../shared/menu-tree';
+import { messageOf as message } from './message-of';
 
 /**
  * The user's menu: loaded once per session (the server decides what is in it), searched,
@@ -37,8 +38,6 @@ export type MenuEvent =
   | { type: 'FAVOURITE.CLEAR' }
   | { type: 'DEFAULT.SET'; id: string }
   | { type: 'DEFAULT.UNSET' };
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const menuMachine = setup({
   types: { context: {} as MenuContext, events: {} as MenuEvent, input: {} as { history: string[] } },

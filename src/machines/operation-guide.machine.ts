@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './message-of';
 
 /**
  * The operation guide of one function (widgets §2 "Operation-guide dialog", §4 "Operation guide
@@ -58,8 +59,6 @@ export type OperationGuideEvent =
   | { type: 'FULLSCREEN.TOGGLE' }
   | { type: 'HINT.CLOSE' }
   | { type: 'HINT.NEVER' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const operationGuideMachine = setup({
   types: { context: {} as OperationGuideContext, events: {} as OperationGuideEvent, input: {} as OperationGuideInput },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrgTreeNode } from '../shared/org-tree';
+import { messageOf } from './message-of';
 
 /**
  * An organisation structure's tree in its dialog (docs/org-structure.md): the nodes load; an
@@ -34,8 +35,6 @@ export type OrgStructTreeEvent =
   | { type: 'NODE.ADD'; orgCode: string; parentOrgCode: string | null }
   | { type: 'NODE.MOVE'; id: number; version: number; parentOrgCode: string | null }
   | { type: 'NODE.REMOVE'; id: number; version: number; orgCode: string };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The change an event asks for, as the actor takes it. */
 export function changeOf(event: OrgStructTreeEvent): OrgStructChange {

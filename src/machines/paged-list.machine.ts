@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '../shared/constants';
+import { messageOf } from './message-of';
 
 /**
  * A server-paged list (the outbox, the reminders, and every resource list after them): load,
@@ -62,7 +63,6 @@ export type PagedListEvent =
   | { type: 'LIST.REFRESH' }
   | { type: 'LIST.ACT'; action: unknown };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 export const pagedListMachine = setup({

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { withField } from './form-values';
 import type { Problem } from './forgot-password.machine';
 import { CODE } from '../shared/codes';
+import { messageOf } from './message-of';
 
 /**
  * Password change of the logged-in user: old password, new password twice; the new one is
@@ -112,7 +113,3 @@ export const passwordChangeMachine = setup({
     changed: { on: { 'FORM.RESET': 'editing' } },
   },
 });
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

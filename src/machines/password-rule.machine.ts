@@ -1,6 +1,7 @@
 import { assign, fromPromise, not, setup } from 'xstate';
 import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR } from '../shared/constants';
 import { ruleProblems, type PasswordRule } from '../shared/password-rule';
+import { messageOf } from './message-of';
 
 /**
  * The administrators' password rule page (shell §1 "password rules"): load the rule, edit it,
@@ -151,7 +152,3 @@ export const passwordRuleMachine = setup({
     },
   },
 });
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ZOOM } from '../shared/constants';
 import { CODE } from '../shared/codes';
 import { previewKindOfFile, type PreviewKind } from '../shared/preview';
+import { messageOf } from './message-of';
 
 /**
  * The document previewer (widgets §2 "Document previewer", §4 "Previewer: loading, then
@@ -77,8 +78,6 @@ export const ZOOM_STEPS = {
 /** The zoom factor of a number of steps (2.3, not 2.3000000000000003). */
 export const zoomOf = (steps: number) => Math.round(steps * ZOOM.step * 10) / 10;
 
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const codeOf = (error: unknown) => (error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : undefined);
 
 const blank: PreviewerContext = { file: null, kind: null, blob: null, content: null, page: 1, pageCount: 1, zoomSteps: ZOOM_STEPS.initial, reason: null, message: null };

@@ -2,6 +2,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import { withField } from './form-values';
 import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_NOTICE_TICK, GENDERS } from '../shared/constants';
 import { PROFILE_LIMITS, changesEmail, isEmail, type Profile, type ProfileValues } from '../shared/profile-rules';
+import { messageOf } from './message-of';
 
 /**
  * "My profile": load, edit, save; unsaved input kept as a draft (widgets §8) every
@@ -163,7 +164,3 @@ export const profileMachine = setup({
     },
   },
 });
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

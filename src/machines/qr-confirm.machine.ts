@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf as message } from './message-of';
 
 /**
  * The QR confirmation page (what a phone opens from the code): it loads which browser asks to
@@ -21,8 +22,6 @@ export interface QrConfirmContext {
 }
 
 export type QrConfirmEvent = { type: 'QR.CONFIRM' } | { type: 'QR.RETRY' };
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const qrConfirmMachine = setup({
   types: { context: {} as QrConfirmContext, events: {} as QrConfirmEvent, input: {} as { qrId: string } },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { QR_POLL_INTERVAL_MS } from '../shared/constants';
+import { messageOf as message } from './message-of';
 
 /**
  * QR-code login: the server issues a one-time code (shown as an image); the page asks every
@@ -27,8 +28,6 @@ export interface QrLoginContext {
 }
 
 export type QrLoginEvent = { type: 'QR.REFRESH' };
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const qrLoginMachine = setup({
   types: { context: {} as QrLoginContext, events: {} as QrLoginEvent },

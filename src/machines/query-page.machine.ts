@@ -23,6 +23,7 @@ import {
   type QueryField,
   type QueryParams,
 } from '../shared/query-rules';
+import { messageOf } from './message-of';
 
 /**
  * A query page's form (widgets §2 "Query form", §4 "Query page start", §5, §7, §8; issue 10
@@ -178,7 +179,6 @@ export type QueryPageEmitted = { type: 'query'; params: QueryParams; reason: Que
 
 // ---- Pure helpers over the context ---------------------------------------------------------
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 const hiddenOf = (context: Pick<QueryPageContext, 'hidden'>, name: string) => context.hidden.find((h) => h.prop === name);
 

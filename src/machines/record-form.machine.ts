@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './message-of';
 
 /**
  * A resource's edit form in its four modes (widgets §4 "Edit form modes", "Form type"; issue 11
@@ -55,8 +56,6 @@ export type RecordFormEvent =
   | { type: 'FIELDS.ENABLE'; fields: readonly string[] }
   | { type: 'FORM.SAVED'; record: StoredRecord | null }
   | { type: 'FORM.RETRY' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Whether a field takes typing in this form (pure, shared by the guard and the connect step). */
 export function isEditable(context: Pick<RecordFormContext, 'mode' | 'immutable' | 'enabled' | 'fixed'>, field: string): boolean {

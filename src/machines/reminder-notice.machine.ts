@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf as message } from './message-of';
 
 /**
  * The unread-reminders notice and the no-notify preference behind it (shell §4). On arrival
@@ -22,8 +23,6 @@ export type ReminderNoticeEvent =
   | { type: 'NOTICE.DISMISS' }
   | { type: 'NOTICE.OPEN' }
   | { type: 'PREFERENCE.SET'; noNotify: boolean };
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const reminderNoticeMachine = setup({
   types: { context: {} as ReminderNoticeContext, events: {} as ReminderNoticeEvent },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './message-of';
 
 /**
  * A checker's decision under an approval form (widgets §4; docs/approvals.md): the opinion as
@@ -22,8 +23,6 @@ export interface ReviewDecisionContext {
 }
 
 export type ReviewDecisionEvent = { type: 'COMMENT.CHANGE'; value: string } | { type: 'REVIEW.DECIDE'; decision: ReviewDecision };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const reviewDecisionMachine = setup({
   types: { context: {} as ReviewDecisionContext, events: {} as ReviewDecisionEvent },

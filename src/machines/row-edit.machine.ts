@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ROW_STATUS_ADD, ROW_STATUS_FIELD } from '../shared/constants';
+import { messageOf } from './message-of';
 
 /**
  * Table row edit (widget-library §4, issue 11 point 6): one row of an editable table is active
@@ -60,7 +61,6 @@ export interface SaveRowInput {
   isNew: boolean;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export const rowKeyOf = (row: Row, rowKey: string) => String(row[rowKey]);
 const findRow = (context: RowEditContext, key: string | null) => context.rows.find((r) => key !== null && rowKeyOf(r, context.rowKey) === key) ?? null;
 const valuesOf = (row: Row, blank: Record<string, FieldValue>): Record<string, FieldValue> => {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './message-of';
 
 /**
  * The save-or-submit flow of an edit form (widgets §4 "Save or submit flow", issue 11 point 3):
@@ -30,7 +31,6 @@ export interface SaveSubmitContext {
 
 export type SaveSubmitEvent = { type: 'FLOW.SAVE' } | { type: 'FLOW.SUBMIT' };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`);
 };

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { REMOTE_FILTER_DELAY_MS, SELECT_SCROLL_PAGE_SIZE } from '../shared/constants';
+import { messageOf } from './message-of';
 
 /**
  * A scroll dropdown's data (widgets §2 "Scroll dropdowns", §4 "Scroll lookup", §8): a remote
@@ -68,7 +69,6 @@ export type ScrollLookupEvent =
   | { type: 'VALUE.CLEAR' }
   | { type: 'LOOKUP.RESET'; params: Record<string, string> };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const answerOf = (event: unknown) => (event as { output: ScrollAnswer }).output;
 
 /** §4: no more results once (pages fetched × page size) is at least the total; a short page also ends the list (rows went away meanwhile). */

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SectionEntry } from '../shared/contract/section-order';
 import { mergeSections, moveSection, resetSections, sectionMoveTarget, setSectionExist, type SectionState } from '../shared/section-order';
+import { messageOf } from './message-of';
 
 /**
  * An edit form's section order for one user and page (widgets §2 "Edit form", §3 "Saved section
@@ -61,7 +62,6 @@ export type SectionOrderEvent =
   | { type: 'SECTIONS.MOVE'; name: string; by: -1 | 1 }
   | { type: 'SECTIONS.EXIST'; name: string; exist: boolean };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** A staff member's list leaves out the sections hidden for everyone; an administrator's shows them all. */
 export const listedFor = (admin: boolean) => (s: SectionState) => admin || s.exist;
 /** What the save sends: every section, in order, with the page's flag. */

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './message-of';
 
 /**
  * The user's colour theme and navigation colour, saved as they are chosen (the settings drawer,
@@ -78,7 +79,3 @@ export const themeChoiceMachine = setup({
     },
   },
 });
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -2,6 +2,7 @@ import { assign, fromPromise, not, setup } from 'xstate';
 import { ATTACHMENT_DEFAULT_CATEGORY, ATTACHMENT_SETTING_DEBOUNCE_MS } from '../shared/constants';
 import { NO_SETTING, canDelete, categoriesOf, extensionOf, formatBytes, isAcceptedExtension, remainingSlots, type AttachmentSetting } from '../shared/attachments';
 import type { UploadedFile } from '../shared/contract/upload';
+import { messageOf } from './message-of';
 
 /**
  * The attachment uploader (widgets §2 "Attachment upload", §5 "Upload"; issue 13 point 4;
@@ -91,8 +92,6 @@ export interface UploadRequest {
   name: string;
   category: string;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The first problem of a choice of files, checked before anything is sent (widgets §5). */
 export function choiceProblem(context: Pick<UploadContext, 'maxBytes' | 'setting' | 'files' | 'queue'>, chosen: readonly ChosenFile[]): UploadProblem | null {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isDateTimeText } from '../shared/date-format';
+import { messageOf } from './message-of';
 
 /**
  * An administrator locks a user until a time, or unlocks them (issue 10 point 3, "change
@@ -34,8 +35,6 @@ export type UserLockEvent =
   | { type: 'FIELD.CHANGE'; value: string }
   | { type: 'LOCK.SUBMIT' }
   | { type: 'UNLOCK.SUBMIT' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const userLockMachine = setup({
   types: { context: {} as UserLockContext, events: {} as UserLockEvent },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from './message-of';
 
 /**
  * An administrator resets a user's password (issue 10 point 3): a question first (the user's
@@ -21,8 +22,6 @@ export interface PasswordResetContext {
 }
 
 export type PasswordResetEvent = { type: 'DIALOG.OPEN' } | { type: 'DIALOG.CLOSE' } | { type: 'RESET.CONFIRM' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const userPasswordResetMachine = setup({
   types: { context: {} as PasswordResetContext, events: {} as PasswordResetEvent },

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { Box, Fieldset, HStack, Heading, RadioCard, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Heading, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { connectThemeChoice } from '../../machines/theme-choice.connect';
 import { THEMES } from '../../services/theme';
 import { useI18n } from '../../services/i18n/react';
-import { NAV_COLORS, THEME_NAMES } from '../../shared/constants';
+import { THEME_NAMES } from '../../shared/constants';
 import { useShell } from '../../widgets/shell-context';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
+import { NavColorChoice } from '../../widgets/theme/NavColorChoice';
 
 /** Each theme as its palette shows: the shades a page uses most, strongest first. */
 const SHADES = ['solid', 'emphasized', 'muted', 'subtle'] as const;
@@ -47,20 +48,7 @@ export default function ThemesView() {
           ))}
         </SimpleGrid>
       </RadioCard.Root>
-      <Fieldset.Root>
-        <Fieldset.Legend>{t('shell.settings.navColor')}</Fieldset.Legend>
-        <RadioGroup.Root {...look.getNavColorProps()}>
-          <HStack gap="6">
-            {NAV_COLORS.map((c) => (
-              <RadioGroup.Item key={c} value={c}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t(`shell.settings.nav.${c}`)}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
-      </Fieldset.Root>
+      <NavColorChoice api={look} />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { DatePicker, Input, parseDate } from '@chakra-ui/react';
+import { DatePicker, parseDate } from '@chakra-ui/react';
 import { DATE_FORMAT } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
-import { dayOf, patternHint, withDay } from './date-text';
+import { dayOf, withDay } from './date-text';
 import { CalendarIcon } from './CalendarIcon';
-import type { DateInputProps } from './DateInput';
+import { DateText, pickLabel, type DateInputProps } from './DateInput';
 
 /** The calendar's own labels, in the page's language (Zag's are English only). */
 function useCalendarTranslations() {
@@ -74,26 +74,10 @@ export default function CalendarDateInput({ value, onChange, pattern = DATE_FORM
       data-part="date-input"
     >
       <DatePicker.Control>
-        <Input
-          size={size}
-          autoComplete="off"
-          inputMode="numeric"
-          placeholder={patternHint(pattern)}
-          maxLength={pattern.length}
-          {...inputProps}
-          // Zag writes its locale's text into every [data-part=input] of the control (a connect's
-          // input getter names its inputs so): this one is ours and holds the text as typed.
-          data-part="date-text"
-          value={value}
-          readOnly={readOnly}
-          disabled={disabled}
-          data-format={pattern}
-          pe={editable ? '8' : undefined}
-          onChange={(e) => onChange({ currentTarget: { value: e.currentTarget.value } })}
-        />
+        <DateText size={size} pattern={pattern} value={value} onChange={onChange} readOnly={readOnly} disabled={disabled} inputProps={inputProps} />
         {editable && (
           <DatePicker.IndicatorGroup>
-            <DatePicker.Trigger ref={trigger} aria-label={label ? t('global.date.pickFor', { field: label }) : t('global.date.pick')} data-part="date-trigger">
+            <DatePicker.Trigger ref={trigger} aria-label={pickLabel(t, label)} data-part="date-trigger">
               <CalendarIcon />
             </DatePicker.Trigger>
           </DatePicker.IndicatorGroup>

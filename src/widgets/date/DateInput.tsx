@@ -64,27 +64,13 @@ function PlainDateInput({ value, onChange, pattern = DATE_FORMAT, label, min: _m
   return (
     <chakra.div css={styles.root} flex={flex} minW={minW} data-part="date-input">
       <chakra.div css={styles.control}>
-        <Input
-          size={size}
-          autoComplete="off"
-          inputMode="numeric"
-          placeholder={patternHint(pattern)}
-          maxLength={pattern.length}
-          {...inputProps}
-          data-part="date-text"
-          value={value}
-          readOnly={readOnly}
-          disabled={disabled}
-          data-format={pattern}
-          pe={editable ? '8' : undefined}
-          onChange={(e) => onChange({ currentTarget: { value: e.currentTarget.value } })}
-        />
+        <DateText size={size} pattern={pattern} value={value} onChange={onChange} readOnly={readOnly} disabled={disabled} inputProps={inputProps} />
         {editable && (
           <chakra.div css={styles.indicatorGroup}>
             <chakra.button
               type="button"
               css={styles.trigger}
-              aria-label={label ? t('global.date.pickFor', { field: label }) : t('global.date.pick')}
+              aria-label={pickLabel(t, label)}
               aria-haspopup="dialog"
               aria-expanded={false}
               aria-busy={busy || undefined}
@@ -97,6 +83,32 @@ function PlainDateInput({ value, onChange, pattern = DATE_FORMAT, label, min: _m
         )}
       </chakra.div>
     </chakra.div>
+  );
+}
+
+/** The calendar button's name, naming the field when the page has more than one date. */
+export const pickLabel = (t: (key: string, params?: Record<string, unknown>) => string, label?: string) => (label ? t('global.date.pickFor', { field: label }) : t('global.date.pick'));
+
+/** The text input both versions of the field draw: the text as typed is the value. */
+export function DateText({ size, pattern, value, onChange, readOnly, disabled, inputProps }: Required<Pick<DateInputProps, 'size' | 'pattern'>> & Pick<DateInputProps, 'value' | 'onChange' | 'readOnly' | 'disabled'> & { inputProps: InputProps }) {
+  return (
+    <Input
+      size={size}
+      autoComplete="off"
+      inputMode="numeric"
+      placeholder={patternHint(pattern)}
+      maxLength={pattern.length}
+      {...inputProps}
+      // Zag writes its locale's text into every [data-part=input] of the date picker's control (a
+      // connect's input getter names its inputs so): this one is ours and holds the text as typed.
+      data-part="date-text"
+      value={value}
+      readOnly={readOnly}
+      disabled={disabled}
+      data-format={pattern}
+      pe={!readOnly && !disabled ? '8' : undefined}
+      onChange={(e) => onChange({ currentTarget: { value: e.currentTarget.value } })}
+    />
   );
 }
 

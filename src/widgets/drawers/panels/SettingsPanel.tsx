@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { Field, Fieldset, HStack, NativeSelect, RadioGroup, Stack, Switch } from '@chakra-ui/react';
-import { NAV_COLORS, THEME_NAMES } from '../../../shared/constants';
+import { Field, NativeSelect, Stack, Switch } from '@chakra-ui/react';
+import { THEME_NAMES } from '../../../shared/constants';
 import { THEMES } from '../../../services/theme';
 import { connectReminderNotice } from '../../../machines/reminder-notice.connect';
 import { connectThemeChoice } from '../../../machines/theme-choice.connect';
@@ -9,6 +9,7 @@ import { useShell } from '../../shell-context';
 import { useMenu } from '../../menu/use-menu';
 import { LanguageSwitch } from '../../LanguageSwitch';
 import { ErrorAlert } from '../../ErrorAlert';
+import { NavColorChoice } from '../../theme/NavColorChoice';
 
 /**
  * The user's preferences: colour theme and navigation colour (saved on the server and
@@ -38,20 +39,7 @@ export default function SettingsPanel() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Fieldset.Root>
-        <Fieldset.Legend>{t('shell.settings.navColor')}</Fieldset.Legend>
-        <RadioGroup.Root {...look.getNavColorProps()}>
-          <HStack gap="6">
-            {NAV_COLORS.map((c) => (
-              <RadioGroup.Item key={c} value={c}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t(`shell.settings.nav.${c}`)}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
-      </Fieldset.Root>
+      <NavColorChoice api={look} />
       <Field.Root>
         <Field.Label>{t('global.language')}</Field.Label>
         <LanguageSwitch onChosen={changeLanguage} />
