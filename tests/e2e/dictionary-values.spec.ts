@@ -196,3 +196,15 @@ test('the payment types page, in English on a phone and by keyboard: payment typ
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   }
 });
+
+test('module registration lists the business modules only, the dictionary being the page’s hidden param', async ({ page }) => {
+  await loginAs(page, ADMIN, '/module-register');
+  const resource = page.getByTestId('resource-dictionary-value.bizModule');
+  await expect(resource.getByRole('heading', { name: '模块注册' })).toBeVisible();
+  await expect(page).toHaveTitle(/模块注册/);
+  const rows = resource.getByTestId('resource-table').locator('[data-part=row]');
+  await expect(rows.filter({ hasText: '资金结算' })).toHaveCount(1);
+  await expect(resource.getByRole('columnheader', { name: '字典代码' })).toHaveCount(0);
+  await expect(resource.getByTestId('resource-table')).not.toContainText('贷款市场报价利率');
+  await expectNoRawLocaleKeys(page);
+});

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CODE } from '../../src/shared/codes';
 import { availableBackends } from './support/backends';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
+import { MAIN_STRUCT_CODE } from '../../server/db/seed-data/org-structures';
 
 type Row = Record<string, unknown> & { id: number; version: number; dictType: string; value: string };
 
 /**
- * The menu's rate types, business types and payment types (portal-shell §1) are pages of the
+ * The menu's rate types, business types, payment types and module registration (portal-shell §1) are pages of the
  * dictionary values with the dictionary as a hidden param (src/resources/defs/dictionary-value.ts):
  * a duty holding only the payment types page reads and writes payment types only, and a value
  * added there is one the dictionary query answers and data authorisation accepts.
@@ -61,5 +62,15 @@ describe.each(availableBackends())('dictionary pages by hidden param on %s', (ba
     // Not a rate type: the rate forms' dictionary does not offer it.
     const rates = await post<{ dictionary: Record<string, Array<{ value: string }>> }>('/api/fsmc/common/query/dictionary', ['RateType'], admin);
     expect(rates.body.data.dictionary.RateType!.map((o) => o.value)).not.toContain('UTILITY');
+  });
+
+  it('makes a module registered on the module registration page one a structure module relation can name', async () => {
+    const relation = { moduleCode: 'TRADE', structCode: MAIN_STRUCT_CODE, remark: '贸易融资' };
+    const before = await post('/api/fsmc/org-struct-module-rel/add', relation, admin);
+    expect(before.body.code).toBe(CODE.notADictionaryValue);
+    const added = await post('/api/fsmc/dictionary-value/add', { dictType: 'BizModule', value: 'TRADE', textZh: '贸易融资', textEn: 'Trade finance', sort: 90 }, admin);
+    expect(added.body).toMatchObject({ code: 0, data: { dictType: 'BizModule', value: 'TRADE' } });
+    const after = await post('/api/fsmc/org-struct-module-rel/add', relation, admin);
+    expect(after.body).toMatchObject({ code: 0, data: { moduleCode: 'TRADE', structCode: MAIN_STRUCT_CODE } });
   });
 });

@@ -2,10 +2,11 @@ import { col, defineResource, int, L, operation, seq, state, text } from '../def
 
 /**
  * The values of the dictionaries: what POST /common/query/dictionary answers with. The menu's
- * rate types, business types and payment types (portal-shell §1) are the values of one dictionary
- * each: pages of this resource with the dictionary as a hidden param, so a value added there is
- * the one the rate forms and data authorisation offer and check, and a duty holding only one of
- * these pages reads and writes only that dictionary's values.
+ * rate types, business types, payment types and module registration (portal-shell §1) are the
+ * values of one dictionary each: pages of this resource with the dictionary as a hidden param, so
+ * a value added there is the one the rate forms, data authorisation and the structure module
+ * relations offer and check, and a duty holding only one of these pages reads and writes only
+ * that dictionary's values.
  */
 export default defineResource({
   code: 'dictionary-value',
@@ -28,5 +29,7 @@ export default defineResource({
     { name: 'rateType', path: '/rate-type', label: L('利率类型', 'Rate type'), hidden: { dictType: 'RateType' } },
     { name: 'businessType', path: '/business-type-set', label: L('业务类型', 'Business type'), hidden: { dictType: 'BusinessType' } },
     { name: 'paymentType', path: '/payment-type', label: L('付款类型', 'Payment type'), hidden: { dictType: 'PaymentType' } },
+    // The treasury's business modules: a module registered here is one a structure relation (org-struct-module-rel) can name.
+    { name: 'bizModule', path: '/module-register', label: L('模块注册', 'Module registration'), hidden: { dictType: 'BizModule' } },
   ],
 });
