@@ -4,7 +4,7 @@ import { DATE_FORMAT } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import { dayOf, withDay } from './date-text';
 import { CalendarIcon } from './CalendarIcon';
-import { DateText, pickLabel, type DateInputProps } from './DateInput';
+import { DateText, pickLabel, type DateInputProps } from './date-field';
 
 /** The calendar's own labels, in the page's language (Zag's are English only). */
 function useCalendarTranslations() {
