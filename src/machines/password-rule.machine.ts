@@ -68,8 +68,11 @@ export function ruleErrors(values: RuleValues): PasswordRuleContext['errors'] {
 }
 
 /** The values differ from the rule loaded or saved last. */
-export const isChanged = (context: Pick<PasswordRuleContext, 'rule' | 'values'>): boolean =>
-  context.rule !== null && JSON.stringify(valuesOf(context.rule)) !== JSON.stringify({ ...valuesOf(context.rule), ...context.values });
+export function isChanged({ rule, values }: Pick<PasswordRuleContext, 'rule' | 'values'>): boolean {
+  if (!rule) return false;
+  const saved = valuesOf(rule);
+  return (Object.keys(saved) as Array<keyof RuleValues>).some((field) => values[field] !== saved[field]);
+}
 
 const EMPTY: RuleValues = { minLength: '', maxLength: '', requireUpper: false, requireLower: false, requireDigit: false, requireSymbol: false, forbidUserCode: false };
 

@@ -21,7 +21,6 @@ export interface ShellValue {
   session: SessionInfo | null;
   user: LoginUserInfo | null;
   systemTitle: string;
-  setSession: (next: SessionInfo) => void;
   logout: () => Promise<void>;
   /** After the language switch: saves it on the user and reloads what the server names in it. */
   changeLanguage: (lang: string) => void;

@@ -4,13 +4,13 @@ import { Alert, Box, Button, Card, Checkbox, Field, Flex, Heading, Input, List, 
 import { passwordRuleMachine, RULE_FLAGS, type LengthField } from '../../machines/password-rule.machine';
 import { connectPasswordRule } from '../../machines/password-rule.connect';
 import { shellApi, type PasswordRule } from '../../services/api/shell';
-import { session } from '../../services/storage';
 import { useI18n } from '../../services/i18n/react';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { inspect } from '../../services/inspector';
 import { PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR } from '../../shared/constants';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 import { BusyButton } from '../../widgets/BusyButton';
+import { useShell } from '../../widgets/shell-context';
 
 const logic = passwordRuleMachine.provide({
   actors: {
@@ -24,7 +24,8 @@ export default function PasswordRuleView() {
   const { t } = useI18n();
   const ready = useLocaleModule('admin');
   const [snapshot, send] = useMachine(logic, { inspect });
-  const api = connectPasswordRule(snapshot, send, session.get('loginUserInfo')?.userCode);
+  const { user } = useShell();
+  const api = connectPasswordRule(snapshot, send, user?.userCode);
 
   const length = (field: LengthField) => {
     const { invalid, error, ...input } = api.getLengthProps(field);

@@ -159,7 +159,6 @@ export default function ShellView() {
     session: info,
     user: info?.loginUserInfo ?? sessionStore.get('loginUserInfo') ?? null,
     systemTitle: info?.systemTitle || t('global.appName'),
-    setSession: setSaved,
     logout,
     changeLanguage,
   };

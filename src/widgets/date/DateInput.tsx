@@ -1,4 +1,4 @@
-import { Component, lazy, startTransition, useState, type ReactNode } from 'react';
+import { Component, lazy, useState, useTransition, type ReactNode } from 'react';
 import { chakra, useSlotRecipe } from '@chakra-ui/react';
 import { DATE_FORMAT } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
@@ -26,12 +26,9 @@ const CalendarDateInput = lazy(() => import(/* webpackChunkName: "calendar" */ '
  */
 export function DateInput(props: DateInputProps) {
   const [calendar, setCalendar] = useState(false);
-  const [asked, setAsked] = useState(false);
-  const pick = () => {
-    setAsked(true);
-    startTransition(() => setCalendar(true));
-  };
-  const plain = <PlainDateInput {...props} busy={asked && !calendar} onPick={pick} />;
+  // Pending while the picker's chunk loads: the plain field's button says it is busy meanwhile.
+  const [loading, startTransition] = useTransition();
+  const plain = <PlainDateInput {...props} busy={loading} onPick={() => startTransition(() => setCalendar(true))} />;
   if (!calendar) return plain;
   // A calendar chunk that cannot be loaded (offline) leaves the field as it was: typing still works.
   return (
