@@ -14,7 +14,7 @@ import { PROCESS_FLOWS } from './seed-data/process-flows';
 import { REMIND_CONFIGS, REMIND_TEMPLATES, remindParamRows } from './seed-data/remind-settings';
 import { transactionRows } from './seed-data/transactions';
 import { ORG_STRUCTS, ORG_STRUCT_MODULE_RELS, ORG_STRUCT_NODES } from './seed-data/org-structures';
-import { DEPARTMENTS, ORGANISATIONS, SYS_PARAM_SETTINGS, counterPartyRows, dictionaryTypeRows, rateAddRows } from './seed-data/resources-misc';
+import { DEPARTMENTS, ORGANISATIONS, SYS_PARAM_SETTINGS, benchmarkRateRows, counterPartyRows, dictionaryTypeRows, rateAddRows } from './seed-data/resources-misc';
 
 /**
  * The reference records of issue 10's resources, inserted once at the first start inside the
@@ -72,6 +72,7 @@ export async function seedResources(tx: Db, options: SeedResourcesOptions = {}):
     ['counterParty', counterPartyRows()],
     ['sysParamSetting', SYS_PARAM_SETTINGS],
     ['rateAdd', rateAddRows()],
+    ['benchmarkRate', benchmarkRateRows()],
     ['processConfig', PROCESS_FLOWS],
     ['approvalField', APPROVAL_FIELDS],
     ['sysPageIframe', EMBEDDED_PAGES],

@@ -7,6 +7,7 @@ import { sysPageIframeHooks } from './sys-page-iframe-hooks';
 import { dataAuthHooks } from './data-auth-hooks';
 import { processConfigHooks } from './process-config-hooks';
 import { remindConfigHooks, remindParamHooks, remindTemplateHooks } from './remind-hooks';
+import { rateAddHooks, rateChangeHooks } from './rate-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -27,4 +28,6 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'remind-config': remindConfigHooks,
   'remind-param': remindParamHooks,
   'remind-template': remindTemplateHooks,
+  'rate-add': rateAddHooks,
+  'rate-change': rateChangeHooks,
 };

@@ -56,7 +56,9 @@ export async function lookupPage(db: Db, def: LookupDef, input: LookupRequest, r
     const join = res ? joins.find((j) => j.resource === res)! : null;
     const owner = join ? join.def : source;
     const ref = sql.ref(`${join ? join.alias : 's'}.${snake(field)}`);
-    return owner.fields[field]?.type === 'decimal' ? sql`${ref}::float8` : sql`${ref}`;
+    // As the resource routes answer them (server/resources/store.ts): a decimal a number, a date its day.
+    const type = owner.fields[field]?.type;
+    return type === 'decimal' ? sql`${ref}::float8` : type === 'date' ? sql`to_char(${ref}, 'YYYY-MM-DD')` : sql`${ref}`;
   };
   const where: Array<RawBuilder<unknown> | Expression<SqlBool>> = [sql`s.record_state = 'approved'`, sql`s.enabled = true`];
   for (const s of def.search) {

@@ -16,6 +16,8 @@ import orgStructNode from './defs/org-struct-node';
 import orgStructModuleRel from './defs/org-struct-module-rel';
 import counterParty from './defs/counter-party';
 import rateAdd from './defs/rate-add';
+import rateChange from './defs/rate-change';
+import benchmarkRate from './defs/benchmark-rate';
 import userInfo from './defs/user-info';
 import duty from './defs/duty';
 import sysPageIframe from './defs/sys-page-iframe';
@@ -60,7 +62,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   account,
   budget,
   ratePlan,
+  benchmarkRate,
   rateAdd,
+  rateChange,
   exchangeRate,
   currency,
   bank,

@@ -180,6 +180,13 @@ export const CODE = {
   structUnknown: 2307,
   /** A node for an organisation that does not exist or is disabled. */
   structOrgUnknown: 2308,
+  // 24xx: benchmark rates (docs/resources.md, "Benchmark rates")
+  /** A rate change names no benchmark rate in force (none with that code, or disabled). */
+  benchmarkRateUnknown: 2400,
+  /** The rate a change was written against is no longer the rate in force (another change or addition was approved since). */
+  benchmarkRateMoved: 2401,
+  /** A rate change whose new rate is the rate in force. */
+  benchmarkRateUnchanged: 2402,
   // 25xx: exports (docs/export.md)
   /** The export's tableUrl names none of the server's registered resource queries. */
   exportTableUnknown: 2500,

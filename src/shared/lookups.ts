@@ -243,6 +243,25 @@ export const LOOKUPS = [
     modes: ['single'],
     sort: 'networkCode',
   },
+  {
+    // Ours, not §2's: the rate a benchmark rate change names (src/resources/defs/rate-change.ts).
+    code: 'benchmark-rate',
+    label: L('选择基准利率', 'Choose a benchmark rate'),
+    source: 'benchmark-rate',
+    search: [f('rateCode', '利率代码', 'Rate code'), f('rateType', '利率类型', 'Rate type'), f('tenor', '期限', 'Tenor')],
+    columns: [
+      f('rateCode', '利率代码', 'Rate code', 'rateCode', 'code'),
+      { ...f('rateType', '利率类型', 'Rate type'), dict: 'RateType' },
+      f('currencyCode', '币种', 'Currency'),
+      { ...f('tenor', '期限', 'Tenor'), dict: 'Tenor' },
+      f('rateValue', '利率(%)', 'Rate (%)', 'rateValue', 'amount'),
+      f('effectiveDate', '生效日期', 'Effective date'),
+    ],
+    value: 'rateCode',
+    text: 'rateCode',
+    modes: ['single'],
+    sort: 'rateCode',
+  },
 ] as const satisfies readonly LookupDef[];
 
 export type LookupCode = (typeof LOOKUPS)[number]['code'];

@@ -1,6 +1,7 @@
 import { DICTIONARIES } from './dictionaries';
 import { prng, seedOf } from './prng';
 import { cityRows } from './regions';
+import { benchmarkRateCode } from '../../../src/resources/defs/benchmark-rate';
 
 /**
  * The small reference rows of issue 10's resources: dictionary types, organisations,
@@ -194,4 +195,9 @@ export function rateAddRows(): RateAddRow[] {
     effectiveDate,
     remark,
   }));
+}
+
+/** The rates the seeded applications published (what their approval does: server/resources/rate-hooks.ts). */
+export function benchmarkRateRows() {
+  return rateAddRows().map(({ applyNo, remark: _remark, ...rate }) => ({ rateCode: benchmarkRateCode(rate), ...rate, sourceNo: applyNo }));
 }
