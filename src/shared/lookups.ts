@@ -247,7 +247,7 @@ export const LOOKUPS = [
     // Ours, not §2's: the rate a benchmark rate change names (src/resources/defs/rate-change.ts).
     code: 'benchmark-rate',
     label: L('选择基准利率', 'Choose a benchmark rate'),
-    source: 'benchmark-rate',
+    source: 'rate',
     search: [f('rateCode', '利率代码', 'Rate code'), f('rateType', '利率类型', 'Rate type'), f('tenor', '期限', 'Tenor')],
     columns: [
       f('rateCode', '利率代码', 'Rate code', 'rateCode', 'code'),

@@ -67,13 +67,13 @@ test('a clerk changes a benchmark rate by keyboard, an administrator passes it i
   await expect(pending).toContainText('In force');
 
   await admin.goto('/index.html#/benchmark-rate');
-  const rates = admin.getByTestId('resource-benchmark-rate');
+  const rates = admin.getByTestId('resource-rate');
   await expect(rates.getByRole('heading', { name: 'Benchmark rate', exact: true })).toBeVisible();
   // Read-only: nothing to add, nothing to change on a row.
   await expect(rates.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
   await rates.locator('#query-rateType').selectOption('DEPOSIT');
   await rates.locator('#query-rateType').press('Enter');
-  const row = rows(admin, 'benchmark-rate').filter({ hasText: rateCode });
+  const row = rows(admin, 'rate').filter({ hasText: rateCode });
   await expect(row).toContainText(applyNo);
   await expect(row).toContainText(next);
   await expect(row.getByRole('button')).toHaveCount(0);

@@ -26,7 +26,7 @@ describe.each(availableBackends())('benchmark rates on %s', (backend) => {
   });
 
   const post = <T = Row>(path: string, body: unknown, token = admin, lang?: string) => t.post<T>(path, body, { token, lang });
-  const rate = async (rateCode: string) => (await post<{ rows: Rate[] }>('/api/fsmc/benchmark-rate/query', { start: 1, limit: 10, rateType: rateCode.split('-')[0] }, staff)).body.data.rows.find((r) => r.rateCode === rateCode);
+  const rate = async (rateCode: string) => (await post<{ rows: Rate[] }>('/api/fsmc/rate/query', { start: 1, limit: 10, rateType: rateCode.split('-')[0] }, staff)).body.data.rows.find((r) => r.rateCode === rateCode);
   /** Staff write and submit, an administrator passes: four eyes. */
   const approved = async (family: string, body: Record<string, unknown>) => {
     const submitted = await post(`/api/fsmc/${family}/save-and-submit`, body, staff);
@@ -37,14 +37,14 @@ describe.each(availableBackends())('benchmark rates on %s', (backend) => {
   };
 
   it('lists the rates the seeded applications published, newest first, and takes no writes', async () => {
-    const page = await post<{ rows: Rate[]; total: number }>('/api/fsmc/benchmark-rate/query', { start: 1, limit: 20 }, staff);
+    const page = await post<{ rows: Rate[]; total: number }>('/api/fsmc/rate/query', { start: 1, limit: 20 }, staff);
     const rows = page.body.data.rows;
     expect(page.body.data.total).toBe(11);
     const dates = rows.map((r) => String(r.effectiveDate));
     expect(dates).toEqual([...dates].sort().reverse());
     expect(rows.find((r) => r.rateCode === 'LPR-CNY-1Y-20250520')).toMatchObject({ rateType: 'LPR', currencyCode: 'CNY', tenor: '1Y', rateValue: 3, effectiveDate: '2025-05-20', sourceNo: 'RA000010', recordState: 'approved', enabled: true });
     expect(rows.find((r) => r.rateCode === 'DEPOSIT-CNY-3Y-20151024')).toMatchObject({ rateValue: 2.75, sourceNo: 'RA000005' });
-    expect((await post('/api/fsmc/benchmark-rate/add', { rateCode: 'X', rateType: 'LPR', currencyCode: 'CNY', tenor: '1Y', rateValue: 1, effectiveDate: '2026-01-01', sourceNo: 'X' })).status).toBe(404);
+    expect((await post('/api/fsmc/rate/add', { rateCode: 'X', rateType: 'LPR', currencyCode: 'CNY', tenor: '1Y', rateValue: 1, effectiveDate: '2026-01-01', sourceNo: 'X' })).status).toBe(404);
   });
 
   it('publishes a rate when its addition is approved, and replaces its value when another addition for the same day is', async () => {
@@ -98,7 +98,7 @@ describe.each(availableBackends())('benchmark rates on %s', (backend) => {
   });
 
   it('publishes, in migration 0031, the rates of the approved additions a database held before it: the one updated last for a day', async () => {
-    const all = async () => (await post<{ rows: Rate[] }>('/api/fsmc/benchmark-rate/query', { start: 1, limit: 50 }, staff)).body.data.rows.map((r) => [r.rateCode, r.rateValue, r.sourceNo]).sort();
+    const all = async () => (await post<{ rows: Rate[] }>('/api/fsmc/rate/query', { start: 1, limit: 50 }, staff)).body.data.rows.map((r) => [r.rateCode, r.rateValue, r.sourceNo]).sort();
     // The rates the additions published (the first test's second addition replaced its day's value).
     const published = (await all()).filter(([code]) => !String(code).startsWith('LPR-CNY-1Y-20241021'));
     await sql`delete from benchmark_rate`.execute(t.db);

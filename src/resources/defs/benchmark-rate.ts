@@ -7,9 +7,13 @@ import { col, date, decimal, defineResource, dict, seq, text } from '../define';
  * publishes a row, an approved rate-change corrects its value (server/resources/rate-hooks.ts),
  * and `sourceNo` names the application that set the value shown. `rateCode` is the row's key,
  * made by the server from the four (`LPR-CNY-1Y-20250520`), which a rate change names.
+ *
+ * Its calls are the spec's `rate` family (DECISIONS "Rates": rate = the published benchmark
+ * values; rate-add and rate-change the applications that create or change them); its page is the
+ * menu's 基准利率 leaf.
  */
 export default defineResource({
-  code: 'benchmark-rate',
+  code: 'rate',
   path: '/benchmark-rate',
   table: 'benchmark_rate',
   label: { 'zh-CN': '基准利率', 'en-US': 'Benchmark rate' },
