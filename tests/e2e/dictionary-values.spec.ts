@@ -208,3 +208,14 @@ test('module registration lists the business modules only, the dictionary being 
   await expect(resource.getByTestId('resource-table')).not.toContainText('贷款市场报价利率');
   await expectNoRawLocaleKeys(page);
 });
+
+test('contact organisation types list the counterparty types only, the dictionary being the page’s hidden param', async ({ page }) => {
+  await loginAs(page, ADMIN, '/contact-org-type');
+  const resource = page.getByTestId('resource-dictionary-value.contactOrgType');
+  await expect(resource.getByRole('heading', { name: '往来单位类型' })).toBeVisible();
+  const rows = resource.getByTestId('resource-table').locator('[data-part=row]');
+  await expect(rows.filter({ hasText: '非银行金融机构' })).toHaveCount(1);
+  await expect(resource.getByRole('columnheader', { name: '字典代码' })).toHaveCount(0);
+  await expect(resource.getByTestId('resource-table')).not.toContainText('资金结算');
+  await expectNoRawLocaleKeys(page);
+});

@@ -64,6 +64,16 @@ describe.each(availableBackends())('dictionary pages by hidden param on %s', (ba
     expect(rates.body.data.dictionary.RateType!.map((o) => o.value)).not.toContain('UTILITY');
   });
 
+  it('makes a type added on the contact organisation types page one a counterparty can be of', async () => {
+    const counterparty = { counterPartyName: '某信托计划', counterPartyType: 'TRUST', countryCode: 'CN' };
+    const before = await post('/api/fsmc/counter-party/add', counterparty, admin);
+    expect(before.body.code).toBe(CODE.notADictionaryValue);
+    const added = await post('/api/fsmc/dictionary-value/add', { dictType: 'CounterPartyType', value: 'TRUST', textZh: '信托', textEn: 'Trust', sort: 90 }, admin);
+    expect(added.body).toMatchObject({ code: 0, data: { dictType: 'CounterPartyType', value: 'TRUST' } });
+    const after = await post('/api/fsmc/counter-party/add', counterparty, admin);
+    expect(after.body).toMatchObject({ code: 0, data: { counterPartyType: 'TRUST' } });
+  });
+
   it('makes a module registered on the module registration page one a structure module relation can name', async () => {
     const relation = { moduleCode: 'TRADE', structCode: MAIN_STRUCT_CODE, remark: '贸易融资' };
     const before = await post('/api/fsmc/org-struct-module-rel/add', relation, admin);

@@ -2,11 +2,11 @@ import { col, defineResource, int, L, operation, seq, state, text } from '../def
 
 /**
  * The values of the dictionaries: what POST /common/query/dictionary answers with. The menu's
- * rate types, business types, payment types and module registration (portal-shell §1) are the
- * values of one dictionary each: pages of this resource with the dictionary as a hidden param, so
- * a value added there is the one the rate forms, data authorisation and the structure module
- * relations offer and check, and a duty holding only one of these pages reads and writes only
- * that dictionary's values.
+ * rate types, business types, payment types, module registration and contact organisation types
+ * (portal-shell §1) are the values of one dictionary each: pages of this resource with the
+ * dictionary as a hidden param, so a value added there is the one the rate forms, data
+ * authorisation, the structure module relations and the counterparty form offer and check, and a
+ * duty holding only one of these pages reads and writes only that dictionary's values.
  */
 export default defineResource({
   code: 'dictionary-value',
@@ -31,5 +31,7 @@ export default defineResource({
     { name: 'paymentType', path: '/payment-type', label: L('付款类型', 'Payment type'), hidden: { dictType: 'PaymentType' } },
     // The treasury's business modules: a module registered here is one a structure relation (org-struct-module-rel) can name.
     { name: 'bizModule', path: '/module-register', label: L('模块注册', 'Module registration'), hidden: { dictType: 'BizModule' } },
+    // The kinds of counterparty (contact organisation): a type added here is one the counterparty form offers and the customer lookup names.
+    { name: 'contactOrgType', path: '/contact-org-type', label: L('往来单位类型', 'Contact organisation type'), hidden: { dictType: 'CounterPartyType' } },
   ],
 });
