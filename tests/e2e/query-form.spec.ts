@@ -154,6 +154,29 @@ for (const { lang, last7Days, calendar, previousMonth } of DATE_LANGS) {
   });
 }
 
+test('a calendar that cannot be loaded says so, keeps the date typed, and opens on the next press once it can', async ({ page }) => {
+  // The calendar's code is a chunk of its own, fetched on the first press (src/widgets/date/DateInput.tsx).
+  const calendarChunk = /\/assets\/calendar\.[0-9a-f]+\.js$/;
+  await page.route(calendarChunk, (route) => route.abort('internetdisconnected'));
+  await loginAs(page, ADMIN, '/exchange-rate');
+  const rates = page.getByTestId('resource-exchange-rate').getByTestId('query-form');
+  await rangeDates(rates).nth(0).fill('2025-11-28');
+  const trigger = rates.locator('[data-part=date-trigger]').first();
+  await trigger.click();
+  await expect(page.getByText('日历未能加载，请检查网络后再试；日期仍可直接输入')).toBeVisible();
+  await expect(rangeDates(rates).nth(0)).toHaveValue('2025-11-28');
+  await rangeDates(rates).nth(0).fill('2025-11-27');
+  await expect(rangeDates(rates).nth(0)).toHaveValue('2025-11-27');
+
+  await page.unroute(calendarChunk);
+  await trigger.click();
+  const calendar = page.getByRole('application', { name: '日历' });
+  await expect(calendar.getByRole('button', { name: '上个月' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(rangeDates(rates).nth(0)).toHaveValue('2025-11-27');
+});
+
 test('keyboard: the save-search dialog starts in the name and gives the focus back to its button after Escape or Cancel', async ({ page }) => {
   await loginAs(page, ADMIN, '/exchange-rate');
   await expect(rows(page).first()).toBeVisible();

@@ -4,6 +4,7 @@ import { DATE_FORMAT } from '../../shared/constants';
 import { useI18n } from '../../services/i18n/react';
 import { CalendarIcon } from './CalendarIcon';
 import { DateText, pickLabel, type DateInputProps } from './date-field';
+import { toaster } from '../request-layer/toaster';
 
 export type { DateInputProps } from './date-field';
 
@@ -14,7 +15,12 @@ export type { DateInputProps } from './date-field';
  * the picker replaces it when its button is first pressed. The swap runs as a transition: React
  * keeps the plain field on screen, its button holding the keyboard, while the chunk loads.
  */
-const CalendarDateInput = lazy(() => import(/* webpackChunkName: "calendar" */ './CalendarDateInput'));
+const loadCalendar = () => lazy(() => import(/* webpackChunkName: "calendar" */ './CalendarDateInput'));
+/**
+ * React.lazy keeps a failed import's rejection for good: after a failure (offline, a deploy that
+ * removed the old chunk) the next press must ask for the chunk again, so a failure replaces it.
+ */
+let CalendarDateInput = loadCalendar();
 
 /**
  * A date typed or picked, shown as YYYY-MM-DD in either language (widgets §9): the browser's own
@@ -25,14 +31,21 @@ const CalendarDateInput = lazy(() => import(/* webpackChunkName: "calendar" */ '
  * day (today when there is none): CalendarDateInput.tsx.
  */
 export function DateInput(props: DateInputProps) {
+  const { t } = useI18n();
   const [calendar, setCalendar] = useState(false);
   // Pending while the picker's chunk loads: the plain field's button says it is busy meanwhile.
   const [loading, startTransition] = useTransition();
   const plain = <PlainDateInput {...props} busy={loading} onPick={() => startTransition(() => setCalendar(true))} />;
   if (!calendar) return plain;
-  // A calendar chunk that cannot be loaded (offline) leaves the field as it was: typing still works.
+  // A calendar chunk that cannot be loaded (offline) leaves the field as it was, typing still
+  // working, says so, and lets the next press try again.
+  const onLoadFailed = () => {
+    CalendarDateInput = loadCalendar();
+    setCalendar(false);
+    toaster.create({ type: 'error', title: t('global.date.calendarFailed') });
+  };
   return (
-    <KeepPlainOnError plain={plain}>
+    <KeepPlainOnError plain={plain} onError={onLoadFailed}>
       <CalendarDateInput {...props} openOnMount />
     </KeepPlainOnError>
   );
@@ -68,10 +81,13 @@ function PlainDateInput({ value, onChange, pattern = DATE_FORMAT, label, min: _m
   );
 }
 
-class KeepPlainOnError extends Component<{ plain: ReactNode; children: ReactNode }, { failed: boolean }> {
+class KeepPlainOnError extends Component<{ plain: ReactNode; children: ReactNode; onError: () => void }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
   }
   override render() {
     return this.state.failed ? this.props.plain : this.props.children;
