@@ -6,7 +6,8 @@ import { messageOf } from './message-of';
  * the Themes page): a choice is applied at once (`applyChoice`, provided: the page repaints),
  * then saved on the server. A choice made while one is being saved waits for it and is saved
  * next, so the server ends with the last choice whatever order answers come in. A refused save
- * puts back the choice the server holds and says why.
+ * puts back the choice the server holds and says why, unless a newer choice waited for it: that
+ * one is the user's last word, so it is saved instead (and puts back, if refused in turn).
  */
 export interface ThemeChoice {
   themeName: string;
@@ -18,6 +19,8 @@ export interface ThemeChoiceContext {
   saved: ThemeChoice;
   /** The choice on screen; saved, or to be saved. */
   chosen: ThemeChoice;
+  /** The choice the save under way sends (null at rest): a refusal of it drops no newer choice. */
+  sending: ThemeChoice | null;
   serverMessage: string | null;
 }
 
@@ -38,6 +41,8 @@ export const themeChoiceMachine = setup({
   guards: {
     /** The choice on screen is not the one the server answered with (chosen again meanwhile). */
     isChosenSinceSave: ({ context, event }) => !same(context.chosen, (event as unknown as { output: ThemeChoice }).output),
+    /** A choice was made while the refused save was under way. */
+    isChosenSinceSending: ({ context }) => context.sending !== null && !same(context.chosen, context.sending),
   },
   actions: {
     choose: assign({
@@ -46,6 +51,8 @@ export const themeChoiceMachine = setup({
     }),
     sync: assign(({ event }) => (event.type === 'THEME.SYNC' ? { saved: event.choice, chosen: event.choice } : {})),
     keepSaved: assign({ saved: ({ event }) => (event as unknown as { output: ThemeChoice }).output }),
+    noteSending: assign({ sending: ({ context }) => context.chosen }),
+    forgetSending: assign({ sending: null }),
     revert: assign({ chosen: ({ context }) => context.saved, serverMessage: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     /** Shows a choice (repaints the page, remembers it on this computer): provided by the view. */
     applyChoice: (_, _choice: ThemeChoice) => {},
@@ -54,7 +61,7 @@ export const themeChoiceMachine = setup({
   },
 }).createMachine({
   id: 'themeChoice',
-  context: ({ input }) => ({ saved: input.choice, chosen: input.choice, serverMessage: null }),
+  context: ({ input }) => ({ saved: input.choice, chosen: input.choice, sending: null, serverMessage: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -65,6 +72,8 @@ export const themeChoiceMachine = setup({
     },
     saving: {
       tags: ['busy'],
+      entry: 'noteSending',
+      exit: 'forgetSending',
       // Shown at once; saved once the save under way has answered.
       on: { 'THEME.CHOOSE': { actions: ['choose', { type: 'applyChoice', params: ({ context }) => context.chosen }] } },
       invoke: {
@@ -74,7 +83,10 @@ export const themeChoiceMachine = setup({
           { guard: 'isChosenSinceSave', target: 'saving', reenter: true, actions: ['keepSaved', { type: 'announceSaved', params: ({ event }) => event.output }] },
           { target: 'idle', actions: ['keepSaved', { type: 'announceSaved', params: ({ event }) => event.output }] },
         ],
-        onError: { target: 'idle', actions: ['revert', { type: 'applyChoice', params: ({ context }) => context.chosen }] },
+        onError: [
+          { guard: 'isChosenSinceSending', target: 'saving', reenter: true },
+          { target: 'idle', actions: ['revert', { type: 'applyChoice', params: ({ context }) => context.chosen }] },
+        ],
       },
     },
   },

@@ -42,8 +42,8 @@ describeModel(themeChoiceMachine, {
       const api = view(snapshot);
       const { saved, chosen, serverMessage } = snapshot.context;
       expect(api.getRootProps()['data-state']).toBe(serverMessage ? 'failed' : 'saved');
-      // At rest the choice on screen is the server's.
-      expect(chosen).toEqual(saved);
+      // At rest the choice on screen is the server's, and nothing is being sent.
+      expect([chosen, snapshot.context.sending]).toEqual([saved, null]);
       if (step.event.type.startsWith('xstate.error.actor')) {
         // Refused: the server's choice painted back, and why said.
         expect([serverMessage, applied.at(-1)]).toEqual(['保存失败', saved]);
@@ -58,6 +58,11 @@ describeModel(themeChoiceMachine, {
       if (step.event.type !== 'THEME.CHOOSE') expect(run.inputs.saveChoice?.at(-1)).toEqual(snapshot.context.chosen);
       // Saved again because the answer was not the choice on screen: the server had the older one.
       if (step.event.type.startsWith('xstate.done.actor')) expect([snapshot.context.saved, snapshot.context.chosen]).not.toEqual([answered, answered]);
+      // A refused save with a newer choice waiting: that choice is saved instead, still on screen, nothing reverted or said.
+      if (step.event.type.startsWith('xstate.error.actor')) {
+        expect([applied.at(-1), snapshot.context.sending, api.serverMessage]).toEqual([snapshot.context.chosen, snapshot.context.chosen, null]);
+        expect(snapshot.context.chosen).not.toEqual(snapshot.context.saved);
+      }
     },
   },
 });
