@@ -85,6 +85,8 @@ export interface FuncTable {
   functionNameEn: string;
   funcUrl: string | null;
   funcOrder: number;
+  /** Migration 0032: the function tree page's optimistic check. */
+  version: Generated<number>;
 }
 
 export interface DutyFuncTable {

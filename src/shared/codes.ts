@@ -377,6 +377,17 @@ export const CODE = {
   remindTargetUnknown: 3053,
   /** The kind needs a setting the configuration leaves empty (a threshold, days ahead). */
   remindSettingMissing: 3054,
+  // 32xx: the function tree (docs/function-tree.md)
+  /** A function (or the parent named) that does not exist. */
+  functionUnknown: 3200,
+  /** Another function has this address: a page is one function (the shell finds its menu item by it). */
+  functionUrlTaken: 3201,
+  /** A move under the function itself or under one of the functions beneath it. */
+  functionCycle: 3202,
+  /** Deleting a function with functions beneath it. */
+  functionHasChildren: 3203,
+  /** Deleting a function a duty grants (its grants are taken away first, on the duty). */
+  functionGranted: 3204,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -31,6 +31,7 @@ import * as m0028 from './0028_process_name_en';
 import * as m0029 from './0029_staff_type_dictionary';
 import * as m0030 from './0030_workday_set';
 import * as m0031 from './0031_benchmark_rates';
+import * as m0032 from './0032_function_version';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0029_staff_type_dictionary': m0029,
   '0030_workday_set': m0030,
   '0031_benchmark_rates': m0031,
+  '0032_function_version': m0032,
 };

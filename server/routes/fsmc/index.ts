@@ -7,6 +7,7 @@ import loginPageRoutes from './login-page';
 import qrcodeRoutes from './qrcode';
 import forgetPasswordRoutes from './forget-password';
 import passwordRoutes from './password';
+import functionTreeRoutes from './function-tree';
 import outboxRoutes from './outbox';
 import menuRoutes from './menu';
 import oftenMenuRoutes from './often-menu';
@@ -40,6 +41,7 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(qrcodeRoutes);
   await app.register(forgetPasswordRoutes);
   await app.register(passwordRoutes);
+  await app.register(functionTreeRoutes);
   await app.register(outboxRoutes);
   await app.register(menuRoutes);
   await app.register(oftenMenuRoutes);
