@@ -114,7 +114,7 @@ export default function FunctionTreeView() {
           <Grid templateColumns={{ base: '1fr', md: 'minmax(16rem, 2fr) 3fr' }} gap="6" alignItems="start">
             <Stack gap="2" minW="0">
               <Input {...api.getFilterProps()} size="sm" type="search" aria-label={t('admin.functionTree.filter')} placeholder={t('admin.functionTree.filter')} />
-              <Box as="nav" aria-label={t('admin.functionTree.tree')} maxH={{ md: '70vh' }} overflowY="auto" borderWidth="1px" rounded="md" p="1">
+              <Box as="nav" aria-label={t('admin.functionTree.tree')} maxH={{ base: '50vh', md: '70vh' }} overflowY="auto" borderWidth="1px" rounded="md" p="1">
                 {api.rows.length === 0 && <Text p="2" color="fg.muted" fontSize="sm">{t('admin.functionTree.noMatch')}</Text>}
                 <Box as="ul" listStyleType="none" m="0" p="0">
                   {api.rows.map(({ node, depth, leaf }) => {
