@@ -8,6 +8,7 @@ import { dataAuthHooks } from './data-auth-hooks';
 import { processConfigHooks } from './process-config-hooks';
 import { remindConfigHooks, remindParamHooks, remindTemplateHooks } from './remind-hooks';
 import { rateAddHooks, rateChangeHooks } from './rate-hooks';
+import { positionRelationHooks } from './position-relation-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -30,4 +31,5 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'remind-template': remindTemplateHooks,
   'rate-add': rateAddHooks,
   'rate-change': rateChangeHooks,
+  'position-relation': positionRelationHooks,
 };

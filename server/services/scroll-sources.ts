@@ -39,6 +39,7 @@ const TABLES: Record<ScrollSource, SourceTable> = {
   province: { table: 'province', value: 'province_code', label: 'province_name' },
   city: { table: 'city', value: 'city_code', label: 'city_name', requires: { field: 'provinceCode', column: 'province_code' } },
   orgStruct: { table: 'org_struct', value: 'struct_code', label: 'struct_name', labelEn: 'struct_name_en' },
+  duty: { table: 'duty', value: 'duty_code', label: 'duty_name', labelEn: 'duty_name_en' },
 };
 
 export interface ScrollRequest {

@@ -10,6 +10,7 @@ import { hashPassword } from '../security/password';
 import { announceChange } from '../security/request-cache';
 import { commonPasswordLookup } from '../security/common-passwords';
 import { dutyFunctionIds, setDutyFunctions, setUserDuties, userDutyIds } from './duties';
+import { incompatibleDuties } from '../resources/position-relation-hooks';
 import { clearFailures } from './login';
 import { loadPasswordRule } from './password-rule-store';
 import { userMenu } from './menu';
@@ -205,7 +206,7 @@ export async function dutyStations(db: Db, userId: number, lang: string) {
   return { userId, duties: duties.map((d) => ({ id: d.id, dutyCode: d.dutyCode, dutyName: localised(lang, d.dutyName, d.dutyNameEn), recordState: d.recordState, enabled: d.enabled })), held };
 }
 
-/** Sets the user's duties: every id must be a duty not cancelled (1604 names the others). */
+/** Sets the user's duties: every id must be a duty not cancelled (1604 names the others), no two of them incompatible (3303). */
 export async function saveDutyStations(db: Db, userId: number, dutyIds: number[]): Promise<void> {
   const ids = [...new Set(dutyIds)];
   await db.transaction().execute(async (tx) => {
@@ -213,6 +214,9 @@ export async function saveDutyStations(db: Db, userId: number, dutyIds: number[]
     const have = new Set(found.map((d) => d.id));
     const missing = ids.filter((id) => !have.has(id));
     if (missing.length) throw refuse(CODE.dutyUnknown, { ids: missing.join(', ') });
+    // Separation of duties (position relations): no user holds two incompatible duties.
+    const broken = await incompatibleDuties(tx, ids);
+    if (broken) throw refuse(CODE.positionIncompatible, broken);
     await setUserDuties(tx, userId, ids);
   });
 }

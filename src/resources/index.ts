@@ -42,6 +42,7 @@ import remindConfig from './defs/remind-config';
 import remindParam from './defs/remind-param';
 import remindTemplate from './defs/remind-template';
 import workdaySet from './defs/workday-set';
+import positionRelation from './defs/position-relation';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -91,6 +92,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   approvalField,
   userInfo,
   duty,
+  positionRelation,
   dataAuth,
 ];
 

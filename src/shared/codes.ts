@@ -388,6 +388,15 @@ export const CODE = {
   functionHasChildren: 3203,
   /** Deleting a function a duty grants (its grants are taken away first, on the duty). */
   functionGranted: 3204,
+  // 33xx: position relations (docs/resources.md, "Position relations")
+  /** A duty related to itself. */
+  positionSame: 3300,
+  /** The two duties are related already (in either order). */
+  positionRelated: 3301,
+  /** A user holds both duties: the relation would be broken at once. */
+  positionHeldTogether: 3302,
+  /** Duty stations that would give a user two incompatible duties. */
+  positionIncompatible: 3303,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -23,6 +23,7 @@ export const SCROLL_SOURCES = {
   province: { label: 'provinceName', value: 'provinceCode' },
   city: { label: 'cityName', value: 'cityCode', requires: 'provinceCode' },
   orgStruct: { label: 'structName', value: 'structCode' },
+  duty: { label: 'dutyName', value: 'dutyCode' },
 } as const satisfies Record<string, ScrollSourceDef>;
 
 export type ScrollSource = keyof typeof SCROLL_SOURCES;

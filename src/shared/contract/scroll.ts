@@ -46,6 +46,7 @@ export const scroll = {
   province: source('province', 'Provinces for the province and city pair: provinceName shown, provinceCode stored', row('province')),
   city: source('city', "A province's cities for the province and city pair: cityName shown, cityCode stored", row('city', { provinceCode: Code }), { provinceCode: Text(6, { min: 1, pattern: '^[0-9]{2,6}$' }) }),
   orgStruct: source('orgStruct', 'Organisation structures for a scroll dropdown: structName shown, structCode stored', row('orgStruct')),
+  duty: source('duty', 'Duties (positions) in force for a scroll dropdown: dutyName shown, dutyCode stored', row('duty')),
 } satisfies Record<ScrollSource, Endpoint>;
 
 export type ScrollEndpoints = typeof scroll;

@@ -112,7 +112,7 @@ export const userAdmin = {
   }),
   saveDutyStations: endpoint({
     path: '/api/fsmc/user-info/save-duty-station',
-    summary: 'Sets the duties a user holds (1604 for a duty that does not exist or is cancelled).',
+    summary: 'Sets the duties a user holds (1604 for a duty that does not exist or is cancelled; 3303 for two duties a position relation keeps apart).',
     body: Body({ id: Id, dutyIds: Type.Array(Id, { maxItems: DUTY_STATIONS_MAX }) }),
     data: DutyStations,
     flags: { func: USER },
