@@ -105,8 +105,11 @@ function render() {
   out.push('## Request headers', '', 'Each is bounded; a longer one answers 400, code 1001, before any route runs.', '', '| header | at most |', '|---|---|');
   for (const [name, max] of Object.entries(requestHeaders)) out.push(`| \`${name}\` | ${max} characters |`);
   out.push('');
-  out.push('## Codes', '', '`src/shared/codes.ts`; messages `code.<n>` in `locale/server` (English shown).', '', '| code | name | message |', '|---|---|---|');
-  for (const [name, code] of Object.entries(CODE)) out.push(`| ${code} | ${name} | ${String(en.code[String(code)] ?? '').replace(/\|/g, '\\|')} |`);
+  out.push('## Codes', '', '`src/shared/codes.ts` (and `answer-codes.ts`); messages `code.<n>` in `locale/server` (English shown).', '', '| code | name | message |', '|---|---|---|');
+  // The spec's codes (0, 1, -998, -997) first as declared, then ours by number (a few are declared apart: src/shared/answer-codes.ts).
+  const spec = (code) => Math.abs(code) < 1000;
+  const ordered = Object.entries(CODE).sort(([, a], [, b]) => (spec(a) || spec(b) ? Number(spec(b)) - Number(spec(a)) : a - b));
+  for (const [name, code] of ordered) out.push(`| ${code} | ${name} | ${String(en.code[String(code)] ?? '').replace(/\|/g, '\\|')} |`);
   out.push('');
   return out.join('\n');
 }

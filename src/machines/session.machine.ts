@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../shared/constants';
-import { CODE } from '../shared/codes';
+import { ANSWER_CODE as CODE } from '../shared/answer-codes';
 
 /**
  * The session's life as the browser sees it (shell §4, §8).

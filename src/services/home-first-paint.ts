@@ -4,7 +4,7 @@ import { pathOf } from '../shared/contract/endpoint-read';
 import { THEMES } from '../shared/theme-palettes';
 import { userNameIn } from '../shared/user-name';
 import { greetingWordsAttribute } from '../shared/shell-frame';
-import { CODE } from '../shared/codes';
+import { ANSWER_CODE as CODE } from '../shared/answer-codes';
 import { httpConfig } from './http/config';
 import { requestHeaders } from './http/headers';
 import { initialLanguage } from './i18n/initial-language';

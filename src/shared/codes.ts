@@ -4,11 +4,13 @@
  * thousands so a code alone tells which layer refused the call. Each has a message key
  * `code.<value>` in locale/server and locale/common.
  */
+import { ANSWER_CODE } from './answer-codes';
+
+export type { Answer, Page } from './answer-codes';
+
 export const CODE = {
-  ok: 0,
-  fail: 1,
-  loginExpired: -998,
-  loginElsewhere: -997,
+  // 0, 1, -998, -997, and 1105 and 1106 of 11xx: ./answer-codes.ts
+  ...ANSWER_CODE,
   // 1xxx: the request itself
   badRequest: 1000,
   validation: 1001,
@@ -25,10 +27,6 @@ export const CODE = {
   envelopeStale: 1102,
   envelopeReplay: 1103,
   duplicateSubmit: 1104,
-  /** HTTP 412: the caller must confirm (shell §8); the answer's data are the dialog's parameters. */
-  confirmRequired: 1105,
-  /** The envelope's key is unknown or retired: fetch a fresh one and send again. */
-  envelopeKeyUnknown: 1106,
   /** A 412 validation flag that is unknown, used or meant for another call. */
   validFlagInvalid: 1107,
   // 12xx: login
@@ -405,16 +403,3 @@ export const CODE = {
   notReady: 5031,
 } as const;
 export type Code = (typeof CODE)[keyof typeof CODE];
-
-/** The one shape every /api answer has. */
-export interface Answer<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-/** A page of rows as the spec's paging keys name it (widgets §3). */
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}

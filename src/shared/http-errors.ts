@@ -1,4 +1,4 @@
-import { CODE } from './codes';
+import { ANSWER_CODE as CODE } from './answer-codes';
 
 /**
  * The error catalogue of shell §8: an HTTP status to the locale key of its message (module

@@ -18,7 +18,7 @@ describe.each(availableBackends())('position relations on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     admin = await t.login(DEMO.admin);
-    for (const [dutyCode, dutyName] of [['PAYER', '付款录入'], ['APPROVER', '付款审批'], ['VIEWER', '查询']]) {
+    for (const [dutyCode, dutyName] of [['PAYER', '付款录入'], ['APPROVER', '付款审批'], ['VIEWER', '查询']] as const) {
       const duty = await t.db.insertInto('duty').values({ dutyCode, dutyName, dutyNameEn: null, status: 'active' }).returning('id').executeTakeFirstOrThrow();
       dutyId[dutyCode] = duty.id;
     }

@@ -1,7 +1,7 @@
 import fetchBuilder from 'fetch-retry';
 import { HEADERS, UPLOAD_CONTENT_FILTER_FIELD } from '../../shared/constants';
 import { translate } from '../i18n/i18n';
-import { CODE, type Answer, type Page } from '../../shared/codes';
+import { ANSWER_CODE as CODE, type Answer, type Page } from '../../shared/answer-codes';
 import { httpConfig } from './config';
 import { requestHeaders, requestLanguage } from './headers';
 import { forgetEnvelopeKey, sealWithPageKey } from './envelope-key';

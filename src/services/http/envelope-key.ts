@@ -1,4 +1,4 @@
-import type { Answer } from '../../shared/codes';
+import type { Answer } from '../../shared/answer-codes';
 import { HEADERS } from '../../shared/constants';
 import type { Envelope, EnvelopeKey, EnvelopeKeyOffer, EnvelopeTarget } from '../../shared/envelope';
 import { httpConfig } from './config';

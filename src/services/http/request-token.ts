@@ -1,5 +1,5 @@
 import { HEADERS } from '../../shared/constants';
-import type { Answer } from '../../shared/codes';
+import type { Answer } from '../../shared/answer-codes';
 import { httpConfig } from './config';
 
 /**
