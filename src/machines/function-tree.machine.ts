@@ -21,6 +21,8 @@ export interface FunctionTreeContext {
   selectedId: number | null;
   mode: FormMode;
   values: FormValues;
+  /** What the form started from (the function chosen, or a new one's blank values): what "unsaved" is measured against. */
+  initial: FormValues;
   errors: Partial<Record<FunctionField, FunctionProblem>>;
   /** What the tree is narrowed to (a name in either language, or an address). */
   filter: string;
@@ -84,13 +86,11 @@ export function keepReasonOf(nodes: readonly TreeFunction[], node: TreeFunction 
   return node.dutyCount > 0 ? 'granted' : null;
 }
 
+const FIELDS: readonly FormField[] = ['functionName', 'functionNameEn', 'funcUrl', 'funcOrder', 'fatherFunctionId'];
+
 /** The values differ from what the form started from (the function chosen, or a blank new one). */
-export function isDirty(context: Pick<FunctionTreeContext, 'mode' | 'values' | 'nodes' | 'selectedId'>): boolean {
-  if (context.mode === 'none') return false;
-  const start = context.mode === 'edit' ? selectedOf(context) : null;
-  const base = start ? valuesOf(start) : blankUnder(context.nodes, context.values.fatherFunctionId === '' ? null : Number(context.values.fatherFunctionId));
-  const keys: FormField[] = context.mode === 'edit' ? ['functionName', 'functionNameEn', 'funcUrl', 'funcOrder', 'fatherFunctionId'] : ['functionName', 'functionNameEn', 'funcUrl'];
-  return keys.some((k) => context.values[k] !== base[k]);
+export function isDirty(context: Pick<FunctionTreeContext, 'mode' | 'values' | 'initial'>): boolean {
+  return context.mode !== 'none' && FIELDS.some((k) => context.values[k] !== context.initial[k]);
 }
 
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
@@ -122,20 +122,21 @@ export const functionTreeMachine = setup({
       const nodes = outputOf<TreeFunction[]>(event);
       // The function in the form stays chosen when it is still there; its values are the server's now.
       const kept = context.mode === 'edit' ? nodes.find((n) => n.id === context.selectedId) : undefined;
-      if (kept) return { nodes, values: valuesOf(kept), errors: {}, serverMessage: null };
+      if (kept) return { nodes, values: valuesOf(kept), initial: valuesOf(kept), errors: {}, serverMessage: null };
       if (context.mode === 'add') return { nodes, serverMessage: null };
-      return { nodes, selectedId: null, mode: 'none' as const, values: BLANK, errors: {}, serverMessage: null };
+      return { nodes, selectedId: null, mode: 'none' as const, values: BLANK, initial: BLANK, errors: {}, serverMessage: null };
     }),
     keepLoadError: assign({ serverMessage: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     setFilter: assign({ filter: ({ context, event }) => (event.type === 'FILTER.CHANGE' ? event.value : context.filter) }),
     select: assign(({ context, event }) => {
       const id = event.type === 'NODE.SELECT' ? event.id : context.pending?.kind === 'select' ? context.pending.id : null;
       const node = context.nodes.find((n) => n.id === id);
-      return node ? { selectedId: node.id, mode: 'edit' as const, values: valuesOf(node), errors: {}, serverMessage: null, notice: null, pending: null } : { pending: null };
+      return node ? { selectedId: node.id, mode: 'edit' as const, values: valuesOf(node), initial: valuesOf(node), errors: {}, serverMessage: null, notice: null, pending: null } : { pending: null };
     }),
     startAdd: assign(({ context, event }) => {
       const parentId = event.type === 'NODE.ADD' ? event.parentId : context.pending?.kind === 'add' ? context.pending.parentId : null;
-      return { mode: 'add' as const, values: blankUnder(context.nodes, parentId), errors: {}, serverMessage: null, notice: null, pending: null };
+      const blank = blankUnder(context.nodes, parentId);
+      return { mode: 'add' as const, values: blank, initial: blank, errors: {}, serverMessage: null, notice: null, pending: null };
     }),
     holdPending: assign({
       pending: ({ event }) => (event.type === 'NODE.SELECT' ? { kind: 'select' as const, id: event.id } : event.type === 'NODE.ADD' ? { kind: 'add' as const, parentId: event.parentId } : { kind: 'reload' as const }),
@@ -148,16 +149,12 @@ export const functionTreeMachine = setup({
       return { values: { ...context.values, [event.field]: event.value }, errors, serverMessage: null, notice: null };
     }),
     flagInvalid: assign({ errors: ({ context }) => functionProblems(functionValuesOf(context.values)), notice: null }),
-    revert: assign(({ context }) => {
-      const node = selectedOf(context);
-      if (context.mode === 'edit' && node) return { values: valuesOf(node), errors: {}, serverMessage: null };
-      return { values: blankUnder(context.nodes, context.values.fatherFunctionId === '' ? null : Number(context.values.fatherFunctionId)), errors: {}, serverMessage: null };
-    }),
+    revert: assign(({ context }) => ({ values: context.initial, errors: {}, serverMessage: null })),
     applySaved: assign(({ context, event }) => {
       const saved = outputOf<TreeFunction>(event);
       const known = context.nodes.some((n) => n.id === saved.id);
       const nodes = known ? context.nodes.map((n) => (n.id === saved.id ? saved : n)) : [...context.nodes, saved];
-      return { nodes, selectedId: saved.id, mode: 'edit' as const, values: valuesOf(saved), errors: {}, serverMessage: null, notice: known ? ('saved' as const) : ('added' as const) };
+      return { nodes, selectedId: saved.id, mode: 'edit' as const, values: valuesOf(saved), initial: valuesOf(saved), errors: {}, serverMessage: null, notice: known ? ('saved' as const) : ('added' as const) };
     }),
     // What was typed stays; the server's reason shows beside it.
     keepSaveError: assign({ serverMessage: ({ event }) => messageOf((event as { error?: unknown }).error), notice: null }),
@@ -166,12 +163,13 @@ export const functionTreeMachine = setup({
       const parent = gone?.fatherFunctionId ?? null;
       const nodes = context.nodes.filter((n) => n.id !== context.selectedId);
       const next = nodes.find((n) => n.id === parent);
-      return { nodes, selectedId: next?.id ?? null, mode: next ? ('edit' as const) : ('none' as const), values: next ? valuesOf(next) : BLANK, errors: {}, serverMessage: null, notice: 'deleted' as const };
+      const values = next ? valuesOf(next) : BLANK;
+      return { nodes, selectedId: next?.id ?? null, mode: next ? ('edit' as const) : ('none' as const), values, initial: values, errors: {}, serverMessage: null, notice: 'deleted' as const };
     }),
   },
 }).createMachine({
   id: 'functionTree',
-  context: { nodes: [], selectedId: null, mode: 'none', values: BLANK, errors: {}, filter: '', serverMessage: null, notice: null, pending: null },
+  context: { nodes: [], selectedId: null, mode: 'none', values: BLANK, initial: BLANK, errors: {}, filter: '', serverMessage: null, notice: null, pending: null },
   initial: 'loading',
   // Narrowing the tree never touches the form.
   on: { 'FILTER.CHANGE': { actions: 'setFilter' } },

@@ -21,7 +21,7 @@ const added = node(4, 1, '新功能', '/new-page');
 const view = (snapshot: unknown) => connectFunctionTree(snapshot as never, (() => undefined) as never);
 
 /** The traversal's notion of "the same state": what the form is about and whether it holds changes, not every value typed. */
-const serializeState = (s: { value: unknown; context: Parameters<typeof isDirty>[0] & { nodes: TreeFunction[]; errors: object; filter: string; serverMessage: string | null; notice: string | null; pending: unknown } }) =>
+const serializeState = (s: { value: unknown; context: Parameters<typeof isDirty>[0] & { nodes: TreeFunction[]; selectedId: number | null; errors: object; filter: string; serverMessage: string | null; notice: string | null; pending: unknown } }) =>
   JSON.stringify([s.value, s.context.nodes.map((n) => n.id), s.context.selectedId, s.context.mode, isDirty(s.context), Object.keys(s.context.errors), Boolean(s.context.serverMessage), s.context.pending]);
 
 describeModel(functionTreeMachine, {
@@ -53,6 +53,8 @@ describeModel(functionTreeMachine, {
     const ids = context.nodes.map((n) => n.id);
     const expected = context.filter === '币种' ? ids.filter((id) => id === 1 || id === 2) : ids;
     expect(api.rows.map((r) => r.node.id).sort()).toEqual(expected.sort());
+    // Undo puts back what the form started from, whichever field was changed.
+    if (step.event.type === 'FORM.RESET') expect([isDirty(context), api.getResetProps()['aria-disabled']]).toEqual([false, true]);
     // A function cannot be moved under itself or beneath it.
     if (context.mode === 'edit' && context.selectedId !== null) expect(api.parentOptions.map((o) => o.node.id)).not.toContain(context.selectedId);
     expect(api.getRootProps()['aria-busy']).toBe(snapshot.hasTag('busy'));
