@@ -59,6 +59,7 @@ export const APP_ROUTES: RouteDef[] = [
   // The password rule every new password is held to (administrators).
   { path: '/password-rule', titleKey: 'shell.routes.passwordRule', load: withMessages(['admin'], () => import(/* webpackChunkName: "view-password-rule" */ './password-rule/PasswordRuleView')), meta: { adminOnly: true } },
   { path: '/function-tree', titleKey: 'shell.routes.functionTree', load: withMessages(['admin'], () => import(/* webpackChunkName: "view-function-tree" */ './function-tree/FunctionTreeView')), meta: { adminOnly: true } },
+  { path: '/rate', titleKey: 'shell.routes.ratesInForce', load: withMessages(['resource'], () => import(/* webpackChunkName: "view-rates" */ './rates/RatesInForceView')) },
   { path: '/profile', titleKey: 'request.profile.title', load: () => import(/* webpackChunkName: "view-profile" */ './profile/ProfileView') },
   // Dynamic forms (docs/dynamic-forms.md): the administrators' templates and the users' forms, each its own chunk.
   { path: '/expand-template', titleKey: '', title: { 'zh-CN': '扩展模板', 'en-US': 'Form templates' }, load: withMessages(['dynamic'], () => import(/* webpackChunkName: "view-expand-template" */ './dynamic-form/ExpandTemplatePage')) },

@@ -8,6 +8,7 @@ import qrcodeRoutes from './qrcode';
 import forgetPasswordRoutes from './forget-password';
 import passwordRoutes from './password';
 import functionTreeRoutes from './function-tree';
+import rateRoutes from './rates';
 import outboxRoutes from './outbox';
 import menuRoutes from './menu';
 import oftenMenuRoutes from './often-menu';
@@ -42,6 +43,7 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(forgetPasswordRoutes);
   await app.register(passwordRoutes);
   await app.register(functionTreeRoutes);
+  await app.register(rateRoutes);
   await app.register(outboxRoutes);
   await app.register(menuRoutes);
   await app.register(oftenMenuRoutes);
