@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Alert, Badge, Box, Button, Card, Dialog, Field, Flex, Grid, Heading, Input, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Field, Flex, Grid, Heading, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { functionTreeMachine, type FormField, type SaveInput } from '../../machines/function-tree.machine';
 import { connectFunctionTree } from '../../machines/function-tree.connect';
 import { functionTreeApi } from '../../services/api/function-tree';
@@ -11,6 +11,7 @@ import { inspect } from '../../services/inspector';
 import { FUNCTION_NAME_MAX, FUNCTION_URL_MAX, type TreeFunction } from '../../shared/function-tree';
 import { ErrorAlert } from '../../widgets/ErrorAlert';
 import { BusyButton } from '../../widgets/BusyButton';
+import { AlertDialog } from '../../widgets/request-layer/AlertDialog';
 
 const logic = functionTreeMachine.provide({
   actors: {
@@ -22,7 +23,7 @@ const logic = functionTreeMachine.provide({
 
 const INDENT = 4;
 
-/** A yes-or-no question over the page (discard changes, delete a function). */
+/** A yes-or-no question over the page (discard changes, delete a function), in the request layer's alert frame; Escape answers no. */
 function Question({ open, title, text, confirm, cancel, testId, confirmProps, cancelProps }: {
   open: boolean;
   title: string;
@@ -31,29 +32,23 @@ function Question({ open, title, text, confirm, cancel, testId, confirmProps, ca
   cancel: string;
   testId: string;
   confirmProps: { busy?: boolean } & Record<string, unknown>;
-  cancelProps: Record<string, unknown>;
+  cancelProps: { onClick: () => void } & Record<string, unknown>;
 }) {
-  const { onClick: onCancel } = cancelProps as { onClick: () => void };
   return (
-    <Dialog.Root open={open} role="alertdialog" onOpenChange={(d) => !d.open && onCancel()} size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{text}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button size="sm" variant="outline" {...cancelProps}>{cancel}</Button>
-              <BusyButton size="sm" colorPalette="red" {...confirmProps}>{confirm}</BusyButton>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AlertDialog
+      open={open}
+      testId={testId}
+      title={title}
+      onDismiss={cancelProps.onClick}
+      footer={
+        <>
+          <Button size="sm" variant="outline" {...cancelProps}>{cancel}</Button>
+          <BusyButton size="sm" colorPalette="red" {...confirmProps}>{confirm}</BusyButton>
+        </>
+      }
+    >
+      <Text>{text}</Text>
+    </AlertDialog>
   );
 }
 
