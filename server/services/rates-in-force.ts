@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-
-export interface RateInForce {
-  rateCode: string;
-  rateType: string;
-  currencyCode: string;
-  tenor: string;
-  rateValue: number;
-  effectiveDate: string;
-  sourceNo: string;
-}
+import type { RateInForce } from '../../src/shared/contract/rates';
 
 /**
  * The benchmark rates in force on a day (docs/resources.md, "Benchmark rates"): for each type,

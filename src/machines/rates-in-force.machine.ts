@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isCalendarDate } from '../shared/date-format';
+import type { RateInForce } from '../shared/contract/rates';
 import { messageOf } from './message-of';
 
 /**
@@ -9,17 +10,8 @@ import { messageOf } from './message-of';
  * day asked while another is loading replaces it. The call (with the names of the types and
  * tenors) is provided by the view.
  */
-export interface RateRow {
-  rateCode: string;
-  rateType: string;
-  rateTypeName: string;
-  currencyCode: string;
-  tenor: string;
-  tenorName: string;
-  rateValue: number;
-  effectiveDate: string;
-  sourceNo: string;
-}
+/** A rate as the call answers it, with the names of its type and tenor in the reader's language. */
+export type RateRow = RateInForce & { rateTypeName: string; tenorName: string };
 
 export interface RatesInForceContext {
   /** The day as typed. */

@@ -4,18 +4,10 @@
  * tree's order. Pure, shared code.
  */
 
-/** A function as the function tree page edits it (the menu's own row, with its names in both languages). */
-export interface TreeFunction {
-  id: number;
-  fatherFunctionId: number | null;
-  functionName: string;
-  functionNameEn: string;
-  funcUrl: string | null;
-  funcOrder: number;
-  version: number;
-  /** How many duties grant it: a granted function is not deleted (its grants go first). */
-  dutyCount: number;
-}
+import type { TreeFunction } from './contract/function-tree';
+
+/** A function as the function tree page edits it: the contract's answer row, declared once there. */
+export type { TreeFunction };
 
 /** What a form edits: everything but the id, the version and the count. */
 export type FunctionValues = Pick<TreeFunction, 'fatherFunctionId' | 'functionName' | 'functionNameEn' | 'funcUrl' | 'funcOrder'>;

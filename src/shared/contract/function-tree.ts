@@ -1,4 +1,4 @@
-import { Body, Empty, Id, Nothing, Text, Type, endpoint } from './define';
+import { Body, Empty, Id, Nothing, Text, Type, endpoint, type Static } from './define';
 import { Nullable } from './common';
 import { FUNCTION_NAME_MAX, FUNCTION_ORDER_MAX, FUNCTION_URL_MAX } from '../function-tree';
 
@@ -13,8 +13,10 @@ export const TreeFunction = Type.Object({
   funcUrl: Nullable(Type.String()),
   funcOrder: Type.Integer(),
   version: Type.Integer(),
+  /** How many duties grant it: a granted function is not deleted (its grants go first). */
   dutyCount: Type.Integer({ minimum: 0 }),
 });
+export type TreeFunction = Static<typeof TreeFunction>;
 
 const values = {
   fatherFunctionId: Nullable(Id),

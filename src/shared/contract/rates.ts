@@ -1,4 +1,4 @@
-import { Body, Text, Type, endpoint } from './define';
+import { Body, Text, Type, endpoint, type Static } from './define';
 
 /**
  * The interest rates in force on a day (the menu's 利率 leaf; docs/resources.md, "Benchmark
@@ -14,6 +14,7 @@ export const RateInForce = Type.Object({
   effectiveDate: Type.String(),
   sourceNo: Type.String(),
 });
+export type RateInForce = Static<typeof RateInForce>;
 
 export const rates = {
   inForce: endpoint({
