@@ -14,6 +14,12 @@ export interface ServerConfig {
   staticDir: string;
   /** Uploaded files live here, outside the web root, under server-generated names. */
   filesDir: string;
+  /**
+   * The product licences' signing key (LICENCE_KEY_FILE: an Ed25519 private key, PKCS#8 PEM).
+   * By default in the file store, which every process of a deployment shares, made there (mode
+   * 0600) the first time a licence is signed (docs/licences.md).
+   */
+  licenceKeyFile: string;
   production: boolean;
   /** Idle minutes before a session ends (sliding). */
   sessionIdleMinutes: number;
@@ -146,6 +152,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
   const port = env.PORT === '0' ? 0 : int(env.PORT, 8080);
   const host = env.HOST ?? '127.0.0.1';
+  const filesDir = path.resolve(root, env.FILES_DIR ?? path.join(dataDir, 'files'));
   return {
     // 0 lets the system pick a free port (tests); the address printed at start is the real one.
     port,
@@ -154,7 +161,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist/public'),
-    filesDir: path.resolve(root, env.FILES_DIR ?? path.join(dataDir, 'files')),
+    filesDir,
+    licenceKeyFile: path.resolve(root, env.LICENCE_KEY_FILE ?? path.join(filesDir, 'keys', 'product-licence.pem')),
     production: env.NODE_ENV === 'production',
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),

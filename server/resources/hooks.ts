@@ -9,6 +9,7 @@ import { processConfigHooks } from './process-config-hooks';
 import { remindConfigHooks, remindParamHooks, remindTemplateHooks } from './remind-hooks';
 import { rateAddHooks, rateChangeHooks } from './rate-hooks';
 import { positionRelationHooks } from './position-relation-hooks';
+import { licenseHooks } from './license-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -32,4 +33,5 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'rate-add': rateAddHooks,
   'rate-change': rateChangeHooks,
   'position-relation': positionRelationHooks,
+  license: licenseHooks,
 };

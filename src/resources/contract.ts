@@ -60,6 +60,10 @@ export function resourceEndpoints(def: ResourceDef) {
       : {}),
     ...(ruleCoded ? { ruleCode: endpoint({ path: `${base}/rule-code`, summary: `${name}: the next generated business number.`, body: Empty, data: Type.Object({ code: Text(64) }), flags }) } : {}),
   };
+  if (def.appendOnly) {
+    const { update: _update, delete: _delete, updateAndSubmit: _updateAndSubmit, ...kept } = writes as typeof writes & { updateAndSubmit?: unknown };
+    return { ...read, ...kept } as typeof read & Partial<typeof writes>;
+  }
   return { ...read, ...writes };
 }
 

@@ -186,6 +186,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * by-id read, and its page neither adds nor offers a row's lifecycle steps.
    */
   readOnly?: boolean;
+  /**
+   * Records that stay as they were made (a signed product licence: the register shows what was
+   * signed): added, then enabled or disabled, never updated or deleted. The family has no
+   * update or delete call and its rows offer neither.
+   */
+  appendOnly?: boolean;
   /** Only administrators (userType 1) may call it, whatever duty grants its function. */
   adminOnly?: boolean;
 }

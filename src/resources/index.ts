@@ -43,6 +43,7 @@ import remindParam from './defs/remind-param';
 import remindTemplate from './defs/remind-template';
 import workdaySet from './defs/workday-set';
 import positionRelation from './defs/position-relation';
+import license from './defs/license';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -87,6 +88,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   remindParam,
   remindTemplate,
   certSet,
+  license,
   operateLog,
   funcButton,
   approvalField,

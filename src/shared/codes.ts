@@ -395,6 +395,13 @@ export const CODE = {
   positionHeldTogether: 3302,
   /** Duty stations that would give a user two incompatible duties. */
   positionIncompatible: 3303,
+  // 34xx: product licences (docs/licences.md)
+  /** A licence whose last day is before its first. */
+  licenceDates: 3400,
+  /** A licence whose last day has passed already. */
+  licenceEnded: 3401,
+  /** The licence key file cannot be read or made (the server's log says why). */
+  licenceKeyUnusable: 3402,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

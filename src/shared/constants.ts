@@ -280,6 +280,10 @@ export const CERT_CHALLENGE_BYTES = 32;
  * the agent is a test double.
  */
 export const CERT_TEST_LICENCE = 'TREASURY-PORTAL-TEST-LICENCE-1';
+/** Ours (docs/licences.md): the most users one product licence may allow. */
+export const LICENCE_MAX_USERS = 100_000;
+/** Ours: the longest licence file the verifier reads (a made one is about 1 kB). */
+export const LICENCE_TEXT_MAX = 8_000;
 /** Ours, as QR_GENERATE_LIMIT: certificate challenges one address may ask for per LOGIN_THROTTLE window. */
 export const CERT_CHALLENGE_LIMIT = 30;
 /** Ours: the sys-param-setting row whose value (when enabled) overrides CERT_FACTORY at run time. */

@@ -45,6 +45,7 @@ export const RESOURCE_EXTRA_BUTTONS: Record<string, readonly string[]> = {
   dictionary: ['dictValues'],
   'data-auth': ['copy'],
   'org-struct': ['structure'],
+  license: ['licenceFile', 'licenceCheck', 'publicKey'],
 };
 
 /**

@@ -33,6 +33,7 @@ import * as m0030 from './0030_workday_set';
 import * as m0031 from './0031_benchmark_rates';
 import * as m0032 from './0032_function_version';
 import * as m0033 from './0033_position_relation';
+import * as m0034 from './0034_product_license';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0031_benchmark_rates': m0031,
   '0032_function_version': m0032,
   '0033_position_relation': m0033,
+  '0034_product_license': m0034,
 };

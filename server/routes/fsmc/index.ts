@@ -9,6 +9,7 @@ import forgetPasswordRoutes from './forget-password';
 import passwordRoutes from './password';
 import functionTreeRoutes from './function-tree';
 import rateRoutes from './rates';
+import licenceRoutes from './licence';
 import outboxRoutes from './outbox';
 import menuRoutes from './menu';
 import oftenMenuRoutes from './often-menu';
@@ -44,6 +45,7 @@ export default async function fsmcArea(app: FastifyInstance) {
   await app.register(passwordRoutes);
   await app.register(functionTreeRoutes);
   await app.register(rateRoutes);
+  await app.register(licenceRoutes);
   await app.register(outboxRoutes);
   await app.register(menuRoutes);
   await app.register(oftenMenuRoutes);

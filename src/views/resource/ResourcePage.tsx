@@ -29,6 +29,7 @@ import { ExportDialog } from '../../widgets/export/ExportDialog';
 import { ImportDialog } from '../../widgets/import/ImportDialog';
 import { exportTableUrl, type ExportRequest } from '../../shared/contract/export';
 import { session } from '../../services/storage';
+import { pageModules } from '../../widgets/page-modules';
 
 /** A change to the rows the list runs, then reloads its page. */
 interface RowCall {
@@ -190,7 +191,9 @@ function ResourcePage({ view }: { view: ResourceView }) {
 /**
  * Every locale module a resource page's widgets speak, loaded before the page draws: a widget
  * that loaded its own on mount showed raw keys for a moment (the lookups, dropdowns, section
- * order and embedded pages of the edit form).
+ * order and embedded pages of the edit form). With the request layer's (pageModules): a page
+ * opened after the language was changed in another tab speaks the new one, and so must the
+ * request layer's toasts on it (a download's showed its raw key).
  */
 const RESOURCE_PAGE_MODULES = ['resource', 'form', 'table', 'query', 'admin', 'section', 'embedded', 'dynamic', 'lookup', 'scroll', 'export', 'import', 'upload', 'preview'];
 
@@ -203,7 +206,7 @@ export function pageFor(code: string): ComponentType {
     if (!view) throw new Error(`no resource page ${code}`);
     page = function BoundResourcePage() {
       return (
-        <I18nProvider modules={RESOURCE_PAGE_MODULES}>
+        <I18nProvider modules={pageModules(RESOURCE_PAGE_MODULES)}>
           <ResourcePage view={view} />
         </I18nProvider>
       );

@@ -26,6 +26,9 @@ const BUTTONS: Array<{ event: RecordEventType; intent: (row: ResourceRow) => Row
   { event: 'RECORD.DELETE', intent: (row) => ({ kind: 'call', row, call: 'delete', confirm: true }), label: 'delete' },
 ];
 
+/** The steps an append-only family has no call for. */
+const APPEND_ONLY_REFUSES: ReadonlySet<RecordEventType> = new Set(['RECORD.UPDATE', 'RECORD.UPDATE_AND_SUBMIT', 'RECORD.DELETE']);
+
 /** Buttons shown in the row itself (the operation column is 180 px, portal-shell §9); the rest go in its menu. */
 export const ROW_BUTTONS_INLINE = 1;
 
@@ -41,7 +44,8 @@ export function RowActions({ def, row, display, disabled, onIntent, userId }: { 
   const own = userId !== null && row.updatedBy === userId;
   const allowed = allowedRecordEvents(def.lifecycle === 'review', { recordState: row.recordState as StoredRecordState['recordState'], enabled: row.enabled }).filter((e) => !(own && e === 'RECORD.PASS'));
   // A read-only family (the operation log) offers its records to view, never a step.
-  const buttons = def.readOnly ? [] : BUTTONS.filter((b) => allowed.includes(b.event) && display.button(b.label));
+  // An append-only family (the product licences) is never changed or deleted once made.
+  const buttons = def.readOnly ? [] : BUTTONS.filter((b) => allowed.includes(b.event) && display.button(b.label) && !(def.appendOnly && APPEND_ONLY_REFUSES.has(b.event)));
   const labelOf = (b: (typeof BUTTONS)[number]) => t(`resource.action.${def.lifecycle === 'start-stop' && b.startStop ? b.startStop : b.label}`);
   const danger = (b: (typeof BUTTONS)[number]) => b.label === 'delete' || b.label === 'nullify';
   const inline = buttons.slice(0, ROW_BUTTONS_INLINE);

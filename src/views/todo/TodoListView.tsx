@@ -13,6 +13,7 @@ import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedL
 import { EditFormContainer } from '../resource/edit-form/EditFormContainer';
 import { reviewBody, type Review, type SendReview } from '../resource/edit-form/ReviewPanel';
 import { useFunctionDisplay } from '../../services/function-display';
+import { pageModules } from '../../widgets/page-modules';
 
 // The one place this list meets the API.
 const fetchTodo: FetchPage<FlowTask> = ({ start, limit }) => call(contract.wkfl.todo, { start, limit });
@@ -106,7 +107,7 @@ const TODO_PAGE_MODULES = ['approval', 'resource', 'form', 'table', 'query', 'se
 
 export default function TodoListView() {
   return (
-    <I18nProvider modules={TODO_PAGE_MODULES}>
+    <I18nProvider modules={pageModules(TODO_PAGE_MODULES)}>
       <TodoList />
     </I18nProvider>
   );

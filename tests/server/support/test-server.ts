@@ -183,7 +183,7 @@ export async function startTestAppOn(
   deps: Pick<AppDeps, 'changes'> = {},
 ): Promise<TestApp> {
   const filesDir = tempDir('files');
-  const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, exportJobLoop: false, remindJobLoop: false, ...overrides };
+  const config: ServerConfig = { ...readConfig({}), staticDir: path.join(filesDir, 'no-static'), filesDir, licenceKeyFile: path.join(filesDir, 'keys', 'product-licence.pem'), exportJobLoop: false, remindJobLoop: false, ...overrides };
   let offset = 0;
   const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
   const app = await buildApp({ db: testDb.db, config, clock, compilers: sharedCompilers, ...deps });

@@ -39,6 +39,11 @@ export const RESOURCE_EXTRAS: Record<string, ResourceExtras> = {
   'data-auth': {
     toolbar: deferred(() => import('./DataAuthExtras').then((m) => ({ default: m.DataAuthToolbar }))),
   },
+  // A licence's signed file; checking a file handed back, the public key (docs/licences.md).
+  license: {
+    rowActions: deferred(() => import('./LicenceExtras').then((m) => ({ default: m.LicenceRowActions }))),
+    toolbar: deferred(() => import('./LicenceExtras').then((m) => ({ default: m.LicenceToolbar }))),
+  },
   'org-struct': {
     rowActions: deferred(() => import('./OrgStructExtras').then((m) => ({ default: m.OrgStructRowActions }))),
   },
