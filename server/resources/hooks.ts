@@ -10,6 +10,7 @@ import { remindConfigHooks, remindParamHooks, remindTemplateHooks } from './remi
 import { rateAddHooks, rateChangeHooks } from './rate-hooks';
 import { positionRelationHooks } from './position-relation-hooks';
 import { licenseHooks } from './license-hooks';
+import { orgInfoEttrHooks } from './org-info-ettr-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -34,4 +35,5 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'rate-change': rateChangeHooks,
   'position-relation': positionRelationHooks,
   license: licenseHooks,
+  'org-info-ettr': orgInfoEttrHooks,
 };

@@ -44,6 +44,7 @@ import remindTemplate from './defs/remind-template';
 import workdaySet from './defs/workday-set';
 import positionRelation from './defs/position-relation';
 import license from './defs/license';
+import orgInfoEttr from './defs/org-info-ettr';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -52,6 +53,7 @@ import license from './defs/license';
  */
 export const RESOURCES: readonly ResourceDef[] = [
   orgInfo,
+  orgInfoEttr,
   orgStruct,
   orgStructNode,
   orgStructModuleRel,

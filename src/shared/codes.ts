@@ -402,6 +402,9 @@ export const CODE = {
   licenceEnded: 3401,
   /** The licence key file cannot be read or made (the server's log says why). */
   licenceKeyUnusable: 3402,
+  // 35xx: organisation extension fields (docs/resources.md, "Organisation extension fields")
+  /** The organisation has a field of this code already. */
+  orgFieldTaken: 3500,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

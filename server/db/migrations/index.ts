@@ -34,6 +34,7 @@ import * as m0031 from './0031_benchmark_rates';
 import * as m0032 from './0032_function_version';
 import * as m0033 from './0033_position_relation';
 import * as m0034 from './0034_product_license';
+import * as m0035 from './0035_org_info_ettr';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0032_function_version': m0032,
   '0033_position_relation': m0033,
   '0034_product_license': m0034,
+  '0035_org_info_ettr': m0035,
 };
