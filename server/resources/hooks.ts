@@ -11,6 +11,7 @@ import { rateAddHooks, rateChangeHooks } from './rate-hooks';
 import { positionRelationHooks } from './position-relation-hooks';
 import { licenseHooks } from './license-hooks';
 import { orgInfoEttrHooks } from './org-info-ettr-hooks';
+import { langHooks } from './lang-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -36,4 +37,5 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'position-relation': positionRelationHooks,
   license: licenseHooks,
   'org-info-ettr': orgInfoEttrHooks,
+  lang: langHooks,
 };

@@ -6,6 +6,6 @@ import { languageList, systemSettings } from '../services/login-info';
 
 /** /api/portal: the portal-frame calls the login page makes before anyone is logged in. */
 export default async function portalArea(app: FastifyInstance) {
-  route(app, contract.login.portalLanguages, async () => ok(languageList()));
+  route(app, contract.login.portalLanguages, async () => ok(await languageList(app.db)));
   route(app, contract.login.systemSetting, async (request) => ok(await systemSettings(app.db, request.lang)));
 }

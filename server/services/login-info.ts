@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { LANGUAGES, type Language } from '../../src/shared/constants';
 import { localised } from '../i18n';
@@ -29,8 +30,18 @@ export async function systemSettings(db: Db, lang: Language) {
   };
 }
 
-const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
-export const languageList = () => LANGUAGES.map((langSymbol) => ({ langSymbol, langName: LANGUAGE_NAMES[langSymbol] }));
+/**
+ * The languages offered on the login page and in the shell's switch (the language page,
+ * src/resources/defs/lang.ts): the enabled ones the portal has messages for, in their order,
+ * under their names. The page keeps one enabled at least; were none left, the portal's own
+ * languages stand in rather than an empty switch.
+ */
+export async function languageList(db: Db): Promise<Array<{ langSymbol: Language; langName: string }>> {
+  const { rows } = await sql<{ langSymbol: string; langName: string }>`select lang_symbol as "langSymbol", lang_name as "langName" from lang_info
+    where enabled order by sort_order, lang_symbol`.execute(db);
+  const offered = rows.filter((r): r is { langSymbol: Language; langName: string } => (LANGUAGES as readonly string[]).includes(r.langSymbol));
+  return offered.length ? offered : LANGUAGES.map((langSymbol) => ({ langSymbol, langName: langSymbol }));
+}
 
 /** What the shell reads at start: the user, their language and title, theme, default page, no-notify, duty stations. */
 export async function sessionInfo(db: Db, userId: number, requestLang: Language) {

@@ -45,6 +45,7 @@ import workdaySet from './defs/workday-set';
 import positionRelation from './defs/position-relation';
 import license from './defs/license';
 import orgInfoEttr from './defs/org-info-ettr';
+import lang from './defs/lang';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -80,6 +81,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   city,
   dictionary,
   dictionaryValue,
+  lang,
   sysParamSetting,
   workdaySet,
   sysPageIframe,

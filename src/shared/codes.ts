@@ -405,6 +405,11 @@ export const CODE = {
   // 35xx: organisation extension fields (docs/resources.md, "Organisation extension fields")
   /** The organisation has a field of this code already. */
   orgFieldTaken: 3500,
+  // 36xx: languages (docs/resources.md, "Languages")
+  /** A language the portal has no messages for. */
+  langUnsupported: 3600,
+  /** Disabling the last language the portal offers. */
+  langLastEnabled: 3601,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -35,6 +35,7 @@ import * as m0032 from './0032_function_version';
 import * as m0033 from './0033_position_relation';
 import * as m0034 from './0034_product_license';
 import * as m0035 from './0035_org_info_ettr';
+import * as m0036 from './0036_lang_info';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0033_position_relation': m0033,
   '0034_product_license': m0034,
   '0035_org_info_ettr': m0035,
+  '0036_lang_info': m0036,
 };

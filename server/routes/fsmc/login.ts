@@ -28,7 +28,7 @@ export default async function loginRoutes(app: FastifyInstance) {
     return ok({ lang: request.body.lang });
   });
 
-  route(app, contract.login.languages, async () => ok(languageList()));
+  route(app, contract.login.languages, async () => ok(await languageList(app.db)));
 
   route(app, contract.login.sessionInfo, async (request) => ok(await sessionInfo(app.db, request.user.id, request.lang)));
 }

@@ -36,7 +36,7 @@ export const login = {
   }),
   languages: endpoint({
     path: '/api/fsmc/login/query/lang-info-list',
-    summary: `The languages the portal speaks (${LANGUAGES.join(', ')}).`,
+    summary: `The languages offered: those enabled on the language page (/lang) that the portal has messages for (${LANGUAGES.join(', ')}), in their order, under their names.`,
     body: Empty,
     data: Type.Array(LanguageItem),
     flags: anonymous,
