@@ -390,6 +390,8 @@ export interface ExportJobTable {
   columns: ColumnType<string[], string, string>;
   scope: string;
   dataScope: ColumnType<Array<{ field: string; values: string[] }> | null, string | null, string | null>;
+  /** Field → mask rule, as masked for the owner when the job was asked (docs/sensitive-info.md). */
+  masks: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   fileType: string;
   fileName: string;
   lang: string;

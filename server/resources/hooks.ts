@@ -12,6 +12,7 @@ import { positionRelationHooks } from './position-relation-hooks';
 import { licenseHooks } from './license-hooks';
 import { orgInfoEttrHooks } from './org-info-ettr-hooks';
 import { langHooks } from './lang-hooks';
+import { sensitiveSetHooks } from './sensitive-set-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -38,4 +39,5 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   license: licenseHooks,
   'org-info-ettr': orgInfoEttrHooks,
   lang: langHooks,
+  'sensitive-set': sensitiveSetHooks,
 };

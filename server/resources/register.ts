@@ -21,6 +21,8 @@ import { checkChoiceFields } from '../services/field-choice';
 import { bindDraft, requireAttachments } from '../services/attachments/store';
 import { recordOrderNo } from '../../src/shared/attachments';
 import * as workflow from '../services/workflow';
+import { masksFor, type Masks } from '../services/sensitive';
+import { maskValue } from '../../src/shared/masking';
 
 /**
  * One call registers a resource family's routes from its definition (issue 10 point 1): the
@@ -170,6 +172,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     const result = await writing(request, withBody ? body : {}, body.id, () => app.db.transaction().execute(async (tx) => {
       const row = await store.requireRecord(tx, def, body.id, scope.all);
       if (row.version !== body.version) throw refuse(CODE.recordStale);
+      if (withBody) keepMaskedValues(body, row, await masksFor(tx, def, request));
       const next = decide(request, row, event);
       const deciding = event === 'RECORD.PASS' || event === 'RECORD.REFUSE' || event === 'RECORD.BACK';
       if (deciding) {
@@ -231,13 +234,25 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     return values;
   }
 
+  /**
+   * A sensitive field sent back as the caller was shown it (a row of their table saved as it
+   * was: an editor in place) keeps the stored value: a mask is never written over the value it
+   * hides (docs/sensitive-info.md).
+   */
+  function keepMaskedValues(body: Record<string, unknown>, row: store.Row, masks: Masks) {
+    for (const [field, rule] of masks) {
+      const stored = row[field] === null || row[field] === undefined ? null : String(row[field]);
+      if (field in body && stored !== null && body[field] === maskValue(rule, stored)) body[field] = stored;
+    }
+  }
+
   const r = <E extends Endpoint>(endpoint: E | undefined, handler: (request: FastifyRequest) => Promise<unknown>) => {
     if (endpoint) route(app, endpoint, handler as never);
   };
 
   r(calls.query, async (request) => {
     checkDates(request, request.body as Record<string, unknown>);
-    return ok(await store.queryPage(app.db, def, request.body as store.QueryInput, (await scopeOf(request)).all));
+    return ok(await store.queryPage(app.db, def, request.body as store.QueryInput, (await scopeOf(request)).all, await masksFor(app.db, def, request)));
   });
   r(calls.byId, async (request) => ok(await store.requireRecord(app.db, def, Number((request.params as { id: string }).id), (await scopeOf(request)).all)));
   r(calls.add, create('RECORD.SAVE'));

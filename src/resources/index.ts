@@ -46,6 +46,7 @@ import positionRelation from './defs/position-relation';
 import license from './defs/license';
 import orgInfoEttr from './defs/org-info-ettr';
 import lang from './defs/lang';
+import sensitiveSet from './defs/sensitive-set';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -91,6 +92,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   remindConfig,
   remindParam,
   remindTemplate,
+  sensitiveSet,
   certSet,
   license,
   operateLog,

@@ -54,7 +54,10 @@ export function fieldsSchema(def: ResourceDef, { forUpdate = false } = {}): Reco
 /** A record as every answer carries it. */
 export function rowSchema(def: ResourceDef) {
   const fields: Record<string, TSchema> = {};
-  for (const [name, f] of Object.entries(def.fields)) fields[name] = f.required ? valueSchema(f) : nullable(valueSchema(f));
+  // A text as answered may be masked (docs/sensitive-info.md: 622****1234 is no credit code, and
+  // longer than a short value): an answer's text is any text, its rules are the input's.
+  const answered = (f: FieldDef) => (f.type === 'text' ? Type.String() : valueSchema(f));
+  for (const [name, f] of Object.entries(def.fields)) fields[name] = f.required ? answered(f) : nullable(answered(f));
   return Type.Object({
     id: Id,
     version: Version,

@@ -410,6 +410,13 @@ export const CODE = {
   langUnsupported: 3600,
   /** Disabling the last language the portal offers. */
   langLastEnabled: 3601,
+  // 37xx: sensitive information settings (docs/sensitive-info.md)
+  /** No resource of this code. */
+  sensitiveResourceUnknown: 3700,
+  /** The resource has no text field of this name (the message lists those it has). */
+  sensitiveFieldUnknown: 3701,
+  /** The field has a setting already. */
+  sensitiveFieldSet: 3702,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -250,6 +250,29 @@ describe.each(availableBackends())('export jobs on %s', (backend) => {
     expect(storedFiles()).toHaveLength(before);
   });
 
+  it('a job masks what its owner’s table masks, as it was when asked (docs/sensitive-info.md)', async () => {
+    await clearJobs();
+    // The clerk may read the headquarters' accounts; the account name is masked for them.
+    await sql`insert into data_auth (user_code, data_type, data_value, record_state, enabled) values (${DEMO.staff.userCode}, 'org', 'HQ', 'approved', true)`.execute(t.db);
+    const setting = await t.post('/api/fsmc/sensitive-set/add', { resourceCode: 'account', fieldName: 'acctName', maskRule: 'ALL' }, { token: admin });
+    expect(setting.body.code).toBe(0);
+    try {
+      const id = (await requestJob(staff)).data.jobId;
+      // Disabled before the job runs: the file still masks, as the clerk's table did when they asked.
+      await t.post('/api/fsmc/sensitive-set/disable', { id: setting.body.data.id, version: setting.body.data.version }, { token: admin });
+      expect(await t.app.exportJobs.runNext()).toBe(true);
+      const lines = csvLines((await download(staff, id)).bytes).slice(1);
+      expect(lines).toHaveLength(ROWS);
+      expect(new Set(lines.map((l) => l.split(',')[1]))).toEqual(new Set(['****']));
+      const adminId = (await requestJob(admin)).data.jobId;
+      expect(await t.app.exportJobs.runNext()).toBe(true);
+      expect(csvLines((await download(admin, adminId)).bytes)[1]!.split(',')[1]).toMatch(/^ExportJobRow \d+$/);
+    } finally {
+      await sql`delete from data_auth where user_code = ${DEMO.staff.userCode}`.execute(t.db);
+      await sql`delete from sensitive_set`.execute(t.db);
+    }
+  });
+
   it('finished jobs and their files are removed after the keeping time', async () => {
     await clearJobs();
     const id = (await requestJob(admin)).data.jobId;

@@ -36,6 +36,7 @@ import * as m0033 from './0033_position_relation';
 import * as m0034 from './0034_product_license';
 import * as m0035 from './0035_org_info_ettr';
 import * as m0036 from './0036_lang_info';
+import * as m0037 from './0037_sensitive_set';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0034_product_license': m0034,
   '0035_org_info_ettr': m0035,
   '0036_lang_info': m0036,
+  '0037_sensitive_set': m0037,
 };

@@ -24,6 +24,8 @@ export const DICTIONARIES: DictionarySeed[] = [
   { group: 'constant', type: 'YesOrNo', name: ['是否', 'Yes or no'], items: [['1', '是', 'Yes'], ['0', '否', 'No']] },
   { group: 'constant', type: 'DefaultFlag', name: ['默认标志', 'Default flag'], items: [['1', '默认', 'Default'], ['2', '非默认', 'Not default']] },
   { group: 'constant', type: 'RequiredSetting', name: ['必填设置', 'Required setting'], items: [['1', '保持默认', 'Keep default'], ['2', '必填', 'Required'], ['3', '非必填', 'Optional']] },
+  // How a sensitive field is masked (docs/sensitive-info.md); migration 0037 adds it to older databases.
+  { group: 'dictionary', type: 'MaskRule', name: ['掩码方式', 'Mask'], items: [['MIDDLE', '保留首尾（622****1234）', 'Keep the ends (622****1234)'], ['TAIL', '保留末四位（****1234）', 'Keep the last four (****1234)'], ['ALL', '全部隐藏（****）', 'Hide all (****)']] },
   // The workday calendar's day types (src/resources/defs/workday-set.ts); migration 0030 adds it to older databases.
   { group: 'dictionary', type: 'DayType', name: ['日期类型', 'Day type'], items: [['HOLIDAY', '节假日（休息）', 'Holiday (rest day)'], ['WORKDAY', '调休上班', 'Working day in lieu']] },
   { group: 'dictionary', type: 'RatePlanApplyType', name: ['利率方案申请类型', 'Rate plan application type'], items: [['ADD', '新增', 'Add'], ['CHANGE', '变更', 'Change']] },

@@ -23,6 +23,7 @@ import type { Translate } from '../../i18n';
 import { csvWriter } from './csv-writer';
 import { xlsxWriter } from './xlsx-writer';
 import { COPY, NUMBER, type Cell, type RecordLayout, type SheetWriter } from './sheet';
+import { masksFor, type Masks } from '../sensitive';
 
 /**
  * The export of a resource's table (issue 13 point 2; docs/export.md): the same query as the
@@ -159,6 +160,8 @@ export interface ExportPlan {
   scope: Awaited<ReturnType<typeof resourceScope>>['all'];
   /** A page: only these rows of the sorted query. */
   page: { offset: number; limit: number } | null;
+  /** The sensitive fields masked for the caller (docs/sensitive-info.md): the file shows what their table shows. */
+  masks?: Masks;
   /** The rows the server counted, and so how the file comes (a job above EXPORT_CONFIRM_ABOVE). */
   rows?: number;
   mode?: ExportMode;
@@ -214,7 +217,8 @@ export async function planExport(request: FastifyRequest, body: ExportRequest): 
   const rows = page ? Math.max(0, Math.min(page.limit, total - page.offset)) : total;
   const mode = exportMode(rows);
   if (mode === 'forbidden') throw refuse(CODE.exportTooLarge, { total: rows, max: EXPORT_FORBIDDEN_ABOVE });
-  return { def, input, columns: [...new Set(body.exportColumn)], fileName: exportFileName(name, body.fileType), writer: body.fileType === 'xlsx' ? xlsxWriter() : csvWriter(), scope, page, rows, mode };
+  const masks = await masksFor(request.server.db, def, request);
+  return { def, input, columns: [...new Set(body.exportColumn)], fileName: exportFileName(name, body.fileType), writer: body.fileType === 'xlsx' ? xlsxWriter() : csvWriter(), scope, page, rows, mode, masks };
 }
 
 class ReplyClosed extends Error {}
@@ -264,7 +268,7 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
         : writer.rows(rows.map((r) => cells(parse(typeof r.cells === 'string' ? r.cells : r.cells.toString('utf8')))));
     const run = async (tx: Db, cursor: string, hold: boolean) => {
       // Only what the file shows (the state column reads enabled too), each row one text.
-      let query = sortedCellsQuery(tx, def, plan.input, plan.scope, selected);
+      let query = sortedCellsQuery(tx, def, plan.input, plan.scope, selected, plan.masks);
       if (plan.page) query = query.limit(plan.page.limit).offset(plan.page.offset);
       await sql`declare ${sql.raw(cursor)} no scroll cursor ${sql.raw(hold ? 'with hold ' : '')}for ${query}`.execute(tx);
       // The fetch's rows need no renaming: without the camel-case plugin no row object is rebuilt.

@@ -20,6 +20,7 @@ import { translator } from '../../i18n';
 import { csvWriter } from './csv-writer';
 import { streamRows, type ExportPlan } from './export';
 import { xlsxWriter } from './xlsx-writer';
+import type { Masks } from '../sensitive';
 
 /**
  * Asynchronous exports (issue 13 points 1 and 2; docs/export.md, "Jobs"). A job is a row of
@@ -75,6 +76,8 @@ export async function createExportJob(request: FastifyRequest, plan: ExportPlan,
       columns: JSON.stringify(plan.columns),
       scope: body.exportType,
       dataScope: plan.scope === null ? null : JSON.stringify(plan.scope),
+      // Masked as they were for the owner when asked, as the data cut is.
+      masks: plan.masks?.size ? JSON.stringify(Object.fromEntries(plan.masks)) : null,
       fileType: body.fileType,
       fileName: plan.fileName,
       lang: request.lang,
@@ -188,7 +191,7 @@ export function exportJobRunner({ db, filesDir, clock, log, connection }: Runner
     // Named by the server when claimed: a fresh name each run, so a run that lost its lease never writes another's file.
     const storage = row.storageName!;
     const part = partPath(filesDir, storage);
-    const plan: ExportPlan = { def, input: row.query as QueryInput, columns: row.columns, fileName: row.fileName, writer: row.fileType === 'xlsx' ? xlsxWriter() : csvWriter(), scope: row.dataScope, page: null };
+    const plan: ExportPlan = { def, input: row.query as QueryInput, columns: row.columns, fileName: row.fileName, writer: row.fileType === 'xlsx' ? xlsxWriter() : csvWriter(), scope: row.dataScope, page: null, masks: new Map(Object.entries(row.masks ?? {})) as Masks };
     const out = new PassThrough();
     let written = 0;
     let file: Promise<void> | null = null;
