@@ -14,7 +14,7 @@ import { PROCESS_FLOWS } from './seed-data/process-flows';
 import { REMIND_CONFIGS, REMIND_TEMPLATES, remindParamRows } from './seed-data/remind-settings';
 import { transactionRows } from './seed-data/transactions';
 import { ORG_STRUCTS, ORG_STRUCT_MODULE_RELS, ORG_STRUCT_NODES } from './seed-data/org-structures';
-import { DEPARTMENTS, ORGANISATIONS, SYS_PARAM_SETTINGS, benchmarkRateRows, counterPartyRows, dictionaryTypeRows, rateAddRows } from './seed-data/resources-misc';
+import { DEPARTMENTS, ORG_FIELDS, ORGANISATIONS, SYS_PARAM_SETTINGS, benchmarkRateRows, counterPartyRows, dictionaryTypeRows, rateAddRows } from './seed-data/resources-misc';
 
 /**
  * The reference records of issue 10's resources, inserted once at the first start inside the
@@ -66,6 +66,7 @@ export async function seedResources(tx: Db, options: SeedResourcesOptions = {}):
     ['dictionaryType', dictionaryTypeRows()],
     ['org', others],
     ['department', DEPARTMENTS],
+    ['orgInfoEttr', ORG_FIELDS],
     ['orgStruct', ORG_STRUCTS],
     ['orgStructNode', ORG_STRUCT_NODES],
     ['orgStructModuleRel', ORG_STRUCT_MODULE_RELS],

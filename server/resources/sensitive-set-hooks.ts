@@ -16,7 +16,8 @@ export const sensitiveSetHooks: ResourceHooks = {
     const code = String(body.resourceCode ?? '');
     const field = String(body.fieldName ?? '');
     const def = RESOURCES.find((d) => d.code === code);
-    if (!def) throw refuse(CODE.sensitiveResourceUnknown, { resource: code });
+    // The codes that could be meant: those a mask can apply to (a text field), which the form cannot list for itself.
+    if (!def) throw refuse(CODE.sensitiveResourceUnknown, { resource: code, resources: RESOURCES.filter((d) => Object.values(d.fields).some((f) => f.type === 'text')).map((d) => d.code).sort().join(', ') });
     const texts = Object.entries(def.fields).filter(([, f]) => f.type === 'text');
     if (!texts.some(([name]) => name === field)) {
       throw refuse(CODE.sensitiveFieldUnknown, { resource: def.label[request.lang], field, fields: texts.map(([name, f]) => `${name} (${f.label[request.lang]})`).join(', ') });

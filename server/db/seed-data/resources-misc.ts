@@ -50,6 +50,12 @@ export interface DepartmentRow {
   remark: string | null;
 }
 
+/** Organisation extension fields (src/resources/defs/org-info-ettr.ts): what a group keeps beyond the organisation form. */
+export const ORG_FIELDS = [
+  { orgCode: 'HQ', attrCode: 'lei', attrName: '法人机构识别编码（LEI）', attrValue: '300300C1012345678901', remark: null },
+  { orgCode: 'SC01', attrCode: 'financeLicence', attrName: '金融许可证号', attrValue: 'L0127H211000001', remark: '财务公司持牌' },
+];
+
 export const DEPARTMENTS: DepartmentRow[] = [
   { deptCode: 'HQ-TRS', deptName: '资金管理部', orgCode: 'HQ', manager: '李明', remark: '资金计划、归集与调拨' },
   { deptCode: 'HQ-FIN', deptName: '财务部', orgCode: 'HQ', manager: '王芳', remark: '预算与财务报告' },
