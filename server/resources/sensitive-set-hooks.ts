@@ -7,17 +7,16 @@ import type { ResourceHooks } from './register';
 
 /**
  * Sensitive information settings (docs/sensitive-info.md): a setting names a resource of this
- * portal (3700) and one of its text fields, the only kind a mask can stand for (3701, naming
- * them), once (3702; a unique index on the pair holds it against two adds at once). Both are set
- * on add only.
+ * portal (the PortalResource dictionary's values) and one of its text fields, the only kind a
+ * mask can stand for (3701, naming them), once (3702; a unique index on the pair holds it
+ * against two adds at once). Both are set on add only.
  */
 export const sensitiveSetHooks: ResourceHooks = {
   async beforeInsert(tx, body, request: FastifyRequest) {
     const code = String(body.resourceCode ?? '');
     const field = String(body.fieldName ?? '');
-    const def = RESOURCES.find((d) => d.code === code);
-    // The codes that could be meant: those a mask can apply to (a text field), which the form cannot list for itself.
-    if (!def) throw refuse(CODE.sensitiveResourceUnknown, { resource: code, resources: RESOURCES.filter((d) => Object.values(d.fields).some((f) => f.type === 'text')).map((d) => d.code).sort().join(', ') });
+    // The resource is one of the PortalResource dictionary's (checked with the dictionaries, before this).
+    const def = RESOURCES.find((d) => d.code === code)!;
     const texts = Object.entries(def.fields).filter(([, f]) => f.type === 'text');
     if (!texts.some(([name]) => name === field)) {
       throw refuse(CODE.sensitiveFieldUnknown, { resource: def.label[request.lang], field, fields: texts.map(([name, f]) => `${name} (${f.label[request.lang]})`).join(', ') });

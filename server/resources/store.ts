@@ -8,6 +8,7 @@ import { refuse } from '../http/answer';
 import { snake } from './columns';
 import type { ScopeFilter } from '../services/data-auth';
 import { maskSql, NO_MASKS, type Masks } from '../services/sensitive';
+import { isDictionaryValue } from '../services/dictionaries';
 
 /**
  * The SQL of every resource, one generic store (issue 10 point 1): a paged, filtered, sorted
@@ -327,8 +328,7 @@ export async function checkDictionaries(db: Db, def: ResourceDef, body: Record<s
   for (const [name, f] of Object.entries(def.fields)) {
     const value = body[name];
     if (f.type !== 'dict' || value === undefined || value === null || value === '') continue;
-    const found = await db.selectFrom('dictionaryItem').select('id').where('dictType', '=', f.dict!).where('value', '=', String(value)).where('enabled', '=', true).executeTakeFirst();
-    if (!found) throw refuse(CODE.notADictionaryValue, { field: label(name), value: String(value) });
+    if (!(await isDictionaryValue(db, f.dict!, String(value)))) throw refuse(CODE.notADictionaryValue, { field: label(name), value: String(value) });
   }
 }
 

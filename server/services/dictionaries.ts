@@ -1,13 +1,36 @@
 import type { Db } from '../db/database';
 import type { DictionaryItemTable } from '../db/schema';
 import { localised } from '../i18n';
+import { RESOURCES } from '../../src/resources';
+import { PORTAL_RESOURCE_DICT } from '../../src/shared/constants';
 
 type Group = DictionaryItemTable['groupName'];
 export type DictionaryAnswer = Record<Group, Record<string, Array<{ value: string; text: string }>>>;
 
+/**
+ * Dictionaries the portal answers from its own code rather than its tables, always as current as
+ * the build: `PortalResource`, the resources a sensitive setting may name (those with a text
+ * field; docs/sensitive-info.md). They are constants (nobody edits them on the dictionary page).
+ */
+const VIRTUAL: Record<string, (lang: string) => Array<{ value: string; text: string }>> = {
+  [PORTAL_RESOURCE_DICT]: (lang) =>
+    RESOURCES.filter((d) => Object.values(d.fields).some((f) => f.type === 'text'))
+      .map((d) => ({ value: d.code, text: `${localised(lang, d.label['zh-CN'], d.label['en-US'])} (${d.code})` }))
+      .sort((a, b) => a.value.localeCompare(b.value)),
+};
+
+/** Whether a value is one of a dictionary's enabled values (a virtual dictionary's included). */
+export async function isDictionaryValue(db: Db, dictType: string, value: string): Promise<boolean> {
+  const virtual = VIRTUAL[dictType];
+  if (virtual) return virtual('zh-CN').some((item) => item.value === value);
+  return Boolean(await db.selectFrom('dictionaryItem').select('id').where('dictType', '=', dictType).where('value', '=', value).where('enabled', '=', true).executeTakeFirst());
+}
+
 /** Dictionaries and constants of the given codes, texts in the reader's language. */
 export async function queryDictionaries(db: Db, codes: string[], lang: string, groups: Group[]): Promise<DictionaryAnswer> {
   const out: DictionaryAnswer = { dictionary: {}, constant: {}, custom: {} };
+  for (const code of codes) if (VIRTUAL[code] && groups.includes('constant')) out.constant[code] = VIRTUAL[code](lang);
+  codes = codes.filter((code) => !VIRTUAL[code]);
   if (codes.length === 0) return out;
   const rows = await db
     .selectFrom('dictionaryItem')

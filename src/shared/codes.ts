@@ -411,8 +411,6 @@ export const CODE = {
   /** Disabling the last language the portal offers. */
   langLastEnabled: 3601,
   // 37xx: sensitive information settings (docs/sensitive-info.md)
-  /** No resource of this code. */
-  sensitiveResourceUnknown: 3700,
   /** The resource has no text field of this name (the message lists those it has). */
   sensitiveFieldUnknown: 3701,
   /** The field has a setting already. */

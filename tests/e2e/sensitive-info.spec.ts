@@ -39,7 +39,7 @@ test('an administrator masks the credit code; a clerk reads it masked in the tab
   await settings.getByRole('button', { name: '新增', exact: true }).focus();
   await admin.keyboard.press('Enter');
   await expect(form(admin)).toBeVisible();
-  await form(admin).locator('#field-resourceCode').fill('counter-party');
+  await form(admin).locator('#field-resourceCode').selectOption('counter-party');
   await form(admin).locator('#field-fieldName').fill('counterPartyType');
   await form(admin).locator('#field-fieldName').press('Enter');
   await expect(form(admin).getByTestId('form-failure')).toContainText('交易对手没有文本字段counterPartyType，其文本字段有：counterPartyCode (交易对手编号)');

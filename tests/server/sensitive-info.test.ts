@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { CODE } from '../../src/shared/codes';
+import { RESOURCES } from '../../src/resources';
 import { exportTableUrl } from '../../src/shared/contract/export';
 import { MASK_RULES, maskValue } from '../../src/shared/masking';
 import { maskSql } from '../../server/services/sensitive';
@@ -49,10 +50,13 @@ describe.each(availableBackends())('sensitive information on %s', (backend) => {
     }
   });
 
-  it('names a resource and one of its text fields, once, and says which exist', async () => {
+  it('names a resource of the portal’s and one of its text fields, once, and says which exist', async () => {
     const unknown = await setting('no-such', 'x', 'ALL', {}, 'en-US');
-    expect(unknown.body.code).toBe(CODE.sensitiveResourceUnknown);
-    expect(unknown.body.msg).toMatch(/^There is no resource no-such; the resources are: account, .*counter-party, .*user-info/);
+    expect(unknown.body.code).toBe(CODE.notADictionaryValue);
+    // The resources offered: a dictionary the server answers from the build, in the reader's language.
+    const offered = (await post<{ constant: Record<string, Array<{ value: string; text: string }>> }>('/api/fsmc/common/query/dictionary', ['PortalResource'], admin, 'en-US')).body.data.constant.PortalResource!;
+    expect(offered).toContainEqual({ value: 'counter-party', text: 'Counterparty (counter-party)' });
+    expect(offered.map((o) => o.value)).toEqual(RESOURCES.filter((d) => Object.values(d.fields).some((f) => f.type === 'text')).map((d) => d.code).sort());
     const notText = await setting('counter-party', 'counterPartyType', 'ALL', {}, 'en-US');
     expect(notText.body.code).toBe(CODE.sensitiveFieldUnknown);
     expect(notText.body.msg).toContain('Counterparty has no text field counterPartyType; its text fields: counterPartyCode (Counterparty number)');

@@ -1,11 +1,12 @@
 import { col, defineResource, dict, operation, seq, state, text } from '../define';
+import { PORTAL_RESOURCE_DICT } from '../../shared/constants';
 
 /**
  * Sensitive information settings (the menu's 敏感信息设置; the spec names the family and shows
  * no fields, so designed in docs/sensitive-info.md): the text fields of business records shown
  * masked (6222****1234) in tables and exported files to everyone but administrators and the
  * holders of the setting's clear-view duty. A setting names a resource and one of its text
- * fields (3700, 3701), once (3702): server/resources/sensitive-set-hooks.ts.
+ * fields (3701), once (3702): server/resources/sensitive-set-hooks.ts.
  */
 export default defineResource({
   code: 'sensitive-set',
@@ -13,7 +14,8 @@ export default defineResource({
   table: 'sensitive_set',
   label: { 'zh-CN': '敏感信息设置', 'en-US': 'Sensitive information' },
   fields: {
-    resourceCode: text('业务资源', 'Resource', { max: 64, pattern: '^[a-z][a-z0-9-]*$', patternHint: 'resource.hint.resourceCode', required: true, immutable: true }),
+    // Chosen from the portal's resources (a dictionary the server answers from the build).
+    resourceCode: dict('业务资源', 'Resource', { dict: PORTAL_RESOURCE_DICT, max: 64, required: true, immutable: true }),
     fieldName: text('字段', 'Field', { max: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', patternHint: 'resource.hint.fieldName', required: true, immutable: true }),
     maskRule: dict('掩码方式', 'Mask', { dict: 'MaskRule', required: true, default: 'MIDDLE' }),
     clearDutyCode: text('可见明文的岗位', 'Duty that sees it in clear', { max: 64, scroll: 'duty' }),
