@@ -280,6 +280,8 @@ export const CERT_CHALLENGE_BYTES = 32;
  * the agent is a test double.
  */
 export const CERT_TEST_LICENCE = 'TREASURY-PORTAL-TEST-LICENCE-1';
+/** Ours (shell §7 leaves it open): how often the browser's client retries a read (GET) that got no answer at all. */
+export const HTTP_GET_RETRIES = 2;
 /** Ours (docs/sensitive-info.md): the dictionary of the portal's resources, answered from the build, not a table. */
 export const PORTAL_RESOURCE_DICT = 'PortalResource';
 /** Ours (docs/licences.md): the most users one product licence may allow. */

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { sessionMachine } from '../../src/machines/session.machine';
-import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/shared/constants';
+import { HTTP_GET_RETRIES, UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { modelPaths, transitionsNotTaken, type ModelStep } from '../model/support/paths';
 import { ADMIN, STAFF } from './support/users';
@@ -100,7 +100,26 @@ class SessionUi {
       const route = this.held!;
       this.held = null;
       if (event.type.startsWith('xstate.done.actor')) await route.continue();
-      else await route.abort('internetdisconnected');
+      else if (route.request().method() === 'GET') {
+        // A lost connection loses the client's retries of a read too (HTTP_GET_RETRIES): each is
+        // dropped, so the start fails as it would. Dropping only the first let a retry reach the
+        // server, and the shell named the user after all once the check had looked (a loaded
+        // machine looked later).
+        const path = new URL(route.request().url()).pathname;
+        let dropped = 0;
+        const retriesDropped = new Promise<void>((resolve) => {
+          void page.route(
+            (url) => url.pathname === path,
+            async (retry) => {
+              await retry.abort('internetdisconnected');
+              if (++dropped === HTTP_GET_RETRIES) resolve();
+            },
+            { times: HTTP_GET_RETRIES },
+          );
+        });
+        await route.abort('internetdisconnected');
+        await retriesDropped;
+      } else await route.abort('internetdisconnected');
       return;
     }
     switch (event.type) {

@@ -1,5 +1,5 @@
 import fetchBuilder from 'fetch-retry';
-import { HEADERS, UPLOAD_CONTENT_FILTER_FIELD } from '../../shared/constants';
+import { HEADERS, HTTP_GET_RETRIES, UPLOAD_CONTENT_FILTER_FIELD } from '../../shared/constants';
 import { translate } from '../i18n/i18n';
 import { ANSWER_CODE as CODE, type Answer, type Page } from '../../shared/answer-codes';
 import { httpConfig } from './config';
@@ -61,8 +61,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Network failures of GETs are retried this often, waiting 300 ms, 600 ms: reads only. */
-const GET_RETRIES = 2;
+/** Network failures of GETs are retried HTTP_GET_RETRIES times, waiting 300 ms, 600 ms: reads only. */
+const GET_RETRIES = HTTP_GET_RETRIES;
 const GET_RETRY_DELAY_MS = 300;
 let retryingFetch: ReturnType<typeof fetchBuilder<typeof fetch>> | null = null;
 const fetchWithRetry = () =>
