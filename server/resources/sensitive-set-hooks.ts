@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import { CODE } from '../../src/shared/codes';
 import { RESOURCES } from '../../src/resources';
 import { refuse } from '../http/answer';
@@ -12,7 +11,7 @@ import type { ResourceHooks } from './register';
  * against two adds at once). Both are set on add only.
  */
 export const sensitiveSetHooks: ResourceHooks = {
-  async beforeInsert(tx, body, request: FastifyRequest) {
+  async beforeInsert(tx, body, request) {
     const code = String(body.resourceCode ?? '');
     const field = String(body.fieldName ?? '');
     // The resource is one of the PortalResource dictionary's (checked with the dictionaries, before this).

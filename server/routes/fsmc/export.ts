@@ -4,7 +4,7 @@ import { contract } from '../../../src/shared/contract';
 import { CODE } from '../../../src/shared/codes';
 import { EXPORT_ASYNC, EXPORT_JOB_KEEP_HOURS } from '../../../src/shared/constants';
 import { ok, refuse } from '../../http/answer';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { asAttachment } from '../../http/content-disposition';
 import { route } from '../../http/route';
 import { planExport, sendExport } from '../../services/export/export';
 import { createExportJob, deleteJob, jobFilePath, jobView, listJobs, ownJob } from '../../services/export/jobs';
@@ -40,7 +40,7 @@ export default async function exportRoutes(app: FastifyInstance) {
       throw refuse(CODE.exportJobFileGone, { hours: EXPORT_JOB_KEEP_HOURS });
     }
     const type = (job.fileType === 'xlsx' ? xlsxWriter() : csvWriter()).contentType;
-    return reply.header('Content-Type', type).header('Content-Disposition', attachmentDisposition(job.fileName)).header('Cache-Control', 'no-store').send(file);
+    return asAttachment(reply, job.fileName, type).send(file);
   });
 
   route(app, contract.export.deleteJob, async (request) => {

@@ -14,7 +14,7 @@ import { formatBytes } from '../../../src/shared/attachments';
 import { ok, refuse } from '../../http/answer';
 import { route } from '../../http/route';
 import { formParts, hasControlCharacter, pipePart } from '../../http/multipart';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { asAttachment } from '../../http/content-disposition';
 import { requireFunc } from '../../services/permissions';
 import { translator } from '../../i18n';
 import { fileTypeOf, importable, planImport, runImport, writeFuncs, type ImportPlan } from '../../services/import/import';
@@ -67,7 +67,7 @@ export default async function importRoutes(app: FastifyInstance) {
     if (!template) throw refuse(CODE.importUnknown, { resource: def.label[request.lang], templateType: request.body.templateType });
     const bytes = await templateWorkbook(def, template.columns, request.lang, template.label[request.lang]);
     const fileName = `${request.t('import.template.fileName', { resource: def.label[request.lang] })}.xlsx`;
-    return reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', attachmentDisposition(fileName)).header('Cache-Control', 'no-store').send(bytes);
+    return asAttachment(reply, fileName, XLSX_TYPE).send(bytes);
   });
 
   // A file after the second is past busboy's files limit (the second is refused as 2603 already); the rest it cannot read is malformed.
@@ -137,6 +137,6 @@ export default async function importRoutes(app: FastifyInstance) {
     const def = importable(report.resourceCode, '').def;
     const bytes = await reportWorkbook(report.errors, t);
     const fileName = `${t('import.report.fileName', { resource: def.label[report.lang === 'en-US' ? 'en-US' : 'zh-CN'] })}.xlsx`;
-    return reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', attachmentDisposition(fileName)).header('Cache-Control', 'no-store').send(bytes);
+    return asAttachment(reply, fileName, XLSX_TYPE).send(bytes);
   });
 }

@@ -1,24 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { format } from 'date-fns';
 import { CODE } from '../../../src/shared/codes';
 import { contract } from '../../../src/shared/contract';
 import { ok, refuse } from '../../http/answer';
 import { route } from '../../http/route';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { asAttachment } from '../../http/content-disposition';
 import { checkLicence } from '../../services/product-licence';
 import { signerOf } from '../../resources/license-hooks';
 
 /** Product licences beside their resource family (docs/licences.md): a licence's file, a file checked, the public key. */
 export default async function licenceRoutes(app: FastifyInstance) {
-  const file = (reply: FastifyReply, name: string, type: string, body: string) =>
-    reply.header('Content-Type', type).header('Content-Disposition', attachmentDisposition(name)).header('Cache-Control', 'no-store').send(body);
-
   route(app, contract.licence.file, async (request, reply) => {
     const { rows } = await sql<{ licenseNo: string; text: string | null }>`select license_no as "licenseNo", license_text as text from product_license where id = ${request.body.id}`.execute(app.db);
     const row = rows[0];
     if (!row?.text) throw refuse(CODE.recordNotFound);
-    return file(reply, `${row.licenseNo}.lic`, 'text/plain; charset=utf-8', row.text);
+    return asAttachment(reply, `${row.licenseNo}.lic`, 'text/plain; charset=utf-8').send(row.text);
   });
 
   route(app, contract.licence.check, async (request) => {
@@ -36,6 +33,6 @@ export default async function licenceRoutes(app: FastifyInstance) {
 
   route(app, contract.licence.publicKey, async (request, reply) => {
     const signer = signerOf(request);
-    return file(reply, `product-licence-${signer.keyId}.pem`, 'application/x-pem-file', signer.publicKeyPem);
+    return asAttachment(reply, `product-licence-${signer.keyId}.pem`, 'application/x-pem-file').send(signer.publicKeyPem);
   });
 }

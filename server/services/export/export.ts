@@ -10,7 +10,7 @@ import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, type Language } from '../
 import { CODE } from '../../../src/shared/codes';
 import { cleanExportFileName, exportFileName } from '../../../src/shared/export-file-name';
 import { badRequest, refuse } from '../../http/answer';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { asAttachment } from '../../http/content-disposition';
 import { invalidRequest, type ValidationItem } from '../../http/invalid-request';
 import type { Db } from '../../db/database';
 import { textColumnQuery, type TextAs } from '../../db/text-column';
@@ -320,7 +320,7 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
 /** The file now: its headers, then the rows streamed into the reply. */
 export function sendExport(request: FastifyRequest, reply: FastifyReply, plan: ExportPlan): FastifyReply {
   const out = new PassThrough();
-  reply.header('Content-Type', plan.writer.contentType).header('Content-Disposition', attachmentDisposition(plan.fileName)).header('Cache-Control', 'no-store');
+  asAttachment(reply, plan.fileName, plan.writer.contentType);
   streamRows(request.server.db, plan, out, request.lang, request.t).catch((error: unknown) => request.log.error({ err: error }, 'export stream failed'));
   return reply.send(out);
 }
