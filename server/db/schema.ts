@@ -215,6 +215,14 @@ export interface OftenMenuTable {
   createdAt: CreatedAt;
 }
 
+/** A user's own order and choice of the home page's areas (docs/workbench.md, "Areas"). */
+export interface UserPortalAreaTable {
+  userId: number;
+  areaCode: string;
+  sortOrder: number;
+  shown: boolean;
+}
+
 export interface RemindTable {
   id: Generated<number>;
   userId: number;
@@ -437,6 +445,7 @@ export interface Database {
   oneTimeCode: OneTimeCodeTable;
   outboxMessage: OutboxMessageTable;
   oftenMenu: OftenMenuTable;
+  userPortalArea: UserPortalAreaTable;
   remind: RemindTable;
   uploadFile: UploadFileTable;
   envelopeKey: EnvelopeKeyTable;

@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 import type { DictionaryItemTable } from '../db/schema';
 import { localised } from '../i18n';
 import { RESOURCES } from '../../src/resources';
-import { PORTAL_RESOURCE_DICT } from '../../src/shared/constants';
+import { PORTAL_RESOURCE_DICT, WORKBENCH_AREA_DICT } from '../../src/shared/constants';
+import { WORKBENCH_AREA_CODES, WORKBENCH_AREA_NAMES } from '../../src/shared/workbench-areas';
 
 type Group = DictionaryItemTable['groupName'];
 export type DictionaryAnswer = Record<Group, Record<string, Array<{ value: string; text: string }>>>;
@@ -10,13 +11,16 @@ export type DictionaryAnswer = Record<Group, Record<string, Array<{ value: strin
 /**
  * Dictionaries the portal answers from its own code rather than its tables, always as current as
  * the build: `PortalResource`, the resources a sensitive setting may name (those with a text
- * field; docs/sensitive-info.md). They are constants (nobody edits them on the dictionary page).
+ * field; docs/sensitive-info.md), and `WorkbenchArea`, the home page's areas the system area
+ * settings may offer (docs/workbench.md). They are constants (nobody edits them on the
+ * dictionary page).
  */
 const VIRTUAL: Record<string, (lang: string) => Array<{ value: string; text: string }>> = {
   [PORTAL_RESOURCE_DICT]: (lang) =>
     RESOURCES.filter((d) => Object.values(d.fields).some((f) => f.type === 'text'))
       .map((d) => ({ value: d.code, text: `${localised(lang, d.label['zh-CN'], d.label['en-US'])} (${d.code})` }))
       .sort((a, b) => a.value.localeCompare(b.value)),
+  [WORKBENCH_AREA_DICT]: (lang) => WORKBENCH_AREA_CODES.map((code) => ({ value: code, text: localised(lang, WORKBENCH_AREA_NAMES[code].zh, WORKBENCH_AREA_NAMES[code].en) })),
 };
 
 /** Whether a value is one of a dictionary's enabled values (a virtual dictionary's included). */

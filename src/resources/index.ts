@@ -47,6 +47,7 @@ import license from './defs/license';
 import orgInfoEttr from './defs/org-info-ettr';
 import lang from './defs/lang';
 import sensitiveSet from './defs/sensitive-set';
+import sysAreaSet from './defs/sys-area-set';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -93,6 +94,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   remindParam,
   remindTemplate,
   sensitiveSet,
+  sysAreaSet,
   certSet,
   license,
   operateLog,

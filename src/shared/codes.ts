@@ -415,6 +415,11 @@ export const CODE = {
   sensitiveFieldUnknown: 3701,
   /** The field has a setting already. */
   sensitiveFieldSet: 3702,
+  // 38xx: home page areas (docs/workbench.md, "Areas")
+  /** An area the system area settings do not offer (unknown, disabled or removed). */
+  areaNotOffered: 3800,
+  /** One area named twice in a user's order. */
+  areaTwice: 3801,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -284,6 +284,8 @@ export const CERT_TEST_LICENCE = 'TREASURY-PORTAL-TEST-LICENCE-1';
 export const HTTP_GET_RETRIES = 2;
 /** Ours (docs/sensitive-info.md): the dictionary of the portal's resources, answered from the build, not a table. */
 export const PORTAL_RESOURCE_DICT = 'PortalResource';
+/** Ours (docs/workbench.md, "Areas"): the dictionary of the home page's areas, answered from the build, not a table. */
+export const WORKBENCH_AREA_DICT = 'WorkbenchArea';
 /** Ours (docs/licences.md): the most users one product licence may allow. */
 export const LICENCE_MAX_USERS = 100_000;
 /** Ours: the longest licence file the verifier reads (a made one is about 1 kB). */

@@ -37,6 +37,7 @@ import * as m0034 from './0034_product_license';
 import * as m0035 from './0035_org_info_ettr';
 import * as m0036 from './0036_lang_info';
 import * as m0037 from './0037_sensitive_set';
+import * as m0038 from './0038_portal_area';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0035_org_info_ettr': m0035,
   '0036_lang_info': m0036,
   '0037_sensitive_set': m0037,
+  '0038_portal_area': m0038,
 };

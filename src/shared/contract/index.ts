@@ -28,6 +28,7 @@ import { guide } from './guide';
 import { functionTree } from './function-tree';
 import { rates } from './rates';
 import { licence } from './licence';
+import { portalArea } from './portal-area';
 import type { Endpoint } from './define';
 import { HEADER_LIMITS } from '../constants';
 
@@ -35,7 +36,7 @@ import { HEADER_LIMITS } from '../constants';
  * Every call of the server, by area (docs/api/README.md). The server registers its routes from
  * these, the browser calls them with `call()`, and docs/api is generated from them.
  */
-export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings, userAdmin, sectionOrder, fieldConfig, embedded, lookup, expandTemplate, expandElement, scroll, dataAuth, export: exportCalls, import: importCalls, preview, upload, cert, wkfl, guide, workbench, functionTree, rates, licence };
+export const contract = { login, loginPage, qr, forgotPassword, profile, menu, preferences, remind, outbox, dictionary, querySettings, userAdmin, sectionOrder, fieldConfig, embedded, lookup, expandTemplate, expandElement, scroll, dataAuth, export: exportCalls, import: importCalls, preview, upload, cert, wkfl, guide, workbench, functionTree, rates, licence, portalArea };
 export type Contract = typeof contract;
 
 /** The request headers the server reads, each with its bound (longer answers 400 before any route). */
