@@ -25,3 +25,23 @@ export interface UserArea {
   areaCode: WorkbenchAreaCode;
   shown: boolean;
 }
+
+/** What the home page shows when the user's areas cannot be read: every area the build has, shown. */
+export const DEFAULT_USER_AREAS: readonly UserArea[] = WORKBENCH_AREA_CODES.map((areaCode) => ({ areaCode, shown: true }));
+
+/** Where the area would go moving `by` places (−1 up, +1 down); −1 when it cannot. */
+export function areaMoveTarget(areas: readonly UserArea[], areaCode: string, by: number): number {
+  const at = areas.findIndex((a) => a.areaCode === areaCode);
+  const to = at + by;
+  return at === -1 || by === 0 || to < 0 || to >= areas.length ? -1 : to;
+}
+
+/** The area swapped with its neighbour; unchanged when it cannot move. */
+export function moveArea(areas: readonly UserArea[], areaCode: string, by: number): UserArea[] {
+  const to = areaMoveTarget(areas, areaCode, by);
+  const next = [...areas];
+  if (to === -1) return next;
+  const from = to - by;
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}

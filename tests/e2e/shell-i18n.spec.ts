@@ -48,8 +48,8 @@ test('switching to en-US translates the whole shell and every drawer at once; th
   await expectNoRawLocaleKeys(page);
   await page.keyboard.press('Escape');
 
-  // A page not built yet (system area settings: no issue has asked for it so far) shows its placeholder in English.
-  await page.getByTestId('menu-search').fill('System area settings');
+  // A page not built yet (system field maps: nothing in the portal reads them so far) shows its placeholder in English.
+  await page.getByTestId('menu-search').fill('System field maps');
   await expect(page.getByTestId('menu-search-option').first()).toBeVisible();
   await expectNoRawLocaleKeys(page);
   await page.getByTestId('menu-search').press('Enter');

@@ -3,6 +3,8 @@ import { CASH_FLOW_DAYS_DEFAULT, workbench } from '../../shared/contract/workben
 import { remind } from '../../shared/contract/remind';
 import { wkfl } from '../../shared/contract/wkfl';
 import { menu } from '../../shared/contract/menu';
+import { portalArea } from '../../shared/contract/portal-area';
+import type { UserArea } from '../../shared/workbench-areas';
 import type { PanelResult } from '../../machines/workbench-panel.machine';
 
 /** Each panel shows this many reminders and to-do tasks; the drawer and the lists show all. */
@@ -42,4 +44,14 @@ export const workbenchLoaders = {
     const data = await call(contract.menu.oftenQuery, {}, quiet);
     return { data, count: data.length };
   },
+};
+
+/**
+ * The user's home page areas (docs/workbench.md, "Areas"). None toasts an error: a failed load
+ * is silent (the page shows every area) and a refused save shows its msg in the popover.
+ */
+export const workbenchAreaCalls = {
+  load: () => call(portalArea.queryUser, {}, quiet),
+  save: (areas: UserArea[]) => call(portalArea.reorder, { areas }, { noErrorTip: true }),
+  reset: () => call(portalArea.reset, {}, { noErrorTip: true }),
 };

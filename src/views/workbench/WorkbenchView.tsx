@@ -1,12 +1,19 @@
-import { useEffect } from 'react';
-import { Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../services/i18n/react';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
 import { Greeting } from '../../widgets/Greeting';
 import { useMenu } from '../../widgets/menu/use-menu';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
-import { workbenchLoaders } from '../../services/api/workbench';
+import { workbenchAreaCalls, workbenchLoaders } from '../../services/api/workbench';
+import { inspect } from '../../services/inspector';
+import { toaster } from '../../widgets/request-layer/toaster';
+import { workbenchLayoutMachine } from '../../machines/workbench-layout.machine';
+import { connectWorkbenchLayout } from '../../machines/workbench-layout.connect';
+import type { UserArea, WorkbenchAreaCode } from '../../shared/workbench-areas';
 import { CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT, type Balances, type CashFlow } from '../../shared/contract/workbench';
 import type { FlowTask } from '../../shared/contract/wkfl';
 import { formatAmount, prepareAmountFormat } from '../../shared/format-amount';
@@ -14,55 +21,108 @@ import { formatDateTime } from '../../shared/date-format';
 import { RESOURCE_ROUTES } from '../../resources/routes';
 import { WorkbenchPanel, type PanelApi } from './WorkbenchPanel';
 import { CashFlowChart } from './CashFlowChart';
+import { AreaSettings } from './AreaSettings';
 
 type Reminders = { rows: Array<{ id: number; title: string; content: string; createdAt: string; status: string }>; total: number };
 type Favourites = Array<{ funcId: number; functionName: string; funcUrl: string }>;
 
 /**
- * Home page (portal-shell §1 "workbench dashboards"; docs/workbench.md): a greeting and five
- * panels, each loading on its own with its own loading, empty and error state: balances, cash
- * flow (drawn in SVG), reminders, to-do tasks and often-used menus. One column on a phone, two
- * from md, three from xl.
+ * Home page (portal-shell §1 "workbench dashboards"; docs/workbench.md): a greeting and the
+ * user's areas, each loading on its own with its own loading, empty and error state: balances,
+ * cash flow (drawn in SVG), reminders, to-do tasks and often-used menus. Which areas show, and
+ * in what order, is the user's (the customise popover beside the greeting) among those the
+ * system area settings offer. One column on a phone, two from md, three from xl.
  */
 export default function WorkbenchView() {
   const ready = useLocaleModule('workbench');
   const { t, lang } = useI18n();
   const { user } = useShell();
-  // Stars are set in the menu: a change there reloads the often-used panel.
-  const { favourites } = useMenu();
+  // The success toast speaks the language of when it shows, not of when the page opened.
+  const tRef = useRef(t);
+  tRef.current = t;
+  const layoutLogic = useMemo(
+    () =>
+      workbenchLayoutMachine.provide({
+        actors: {
+          loadAreas: fromPromise<UserArea[]>(() => workbenchAreaCalls.load()),
+          saveAreas: fromPromise<UserArea[], { areas: UserArea[] }>(({ input }) => workbenchAreaCalls.save(input.areas)),
+          resetAreas: fromPromise<UserArea[]>(() => workbenchAreaCalls.reset()),
+        },
+        actions: { announceSaved: () => void toaster.create({ type: 'success', title: tRef.current('workbench.areas.saved'), closable: true }) },
+      }),
+    [],
+  );
+  const [layoutSnapshot, sendLayout] = useMachine(layoutLogic, { inspect });
+  const layout = connectWorkbenchLayout(layoutSnapshot, sendLayout);
   // The amounts' formatter is built while the panels load, in a task of its own, not in the render that first shows an amount.
   useEffect(() => {
     const id = setTimeout(() => prepareAmountFormat(lang));
     return () => clearTimeout(id);
   }, [lang]);
   // The greeting's words are the shell's (loaded with the page): it shows with the shell's first
-  // render, the panels once the workbench's own messages are here (issue 16: the greeting is the
-  // home page's largest paint, drawn first by the route guard while the shell loads).
+  // render, the panels once the workbench's own messages and the user's areas are here (issue 16:
+  // the greeting is the home page's largest paint, drawn first by the route guard while the shell loads).
   return (
-    <Stack gap="4" data-testid="workbench">
-      <Greeting user={user} />
+    <Stack gap="4" data-testid="workbench" {...layout.getRootProps()}>
+      {/* The greeting keeps the box the first paint gave it (issue 16: no shift); the customise
+          button sits over its end. */}
+      <Box position="relative">
+        <Greeting user={user} />
+        {ready && layout.ready && (
+          <Box position="absolute" top="0" insetEnd="0">
+            <AreaSettings api={layout} />
+          </Box>
+        )}
+      </Box>
       {/* Keyed by language: reminders, tasks and menu names come from the server in the reader's language. */}
-      {ready && (
+      {ready && layout.ready && (layout.shown.length ? (
         <SimpleGrid key={lang} columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="workbench-panels">
-          <WorkbenchPanel name="balances" load={workbenchLoaders.balances}>
-            {(data) => <BalancesBody data={data as Balances} />}
-          </WorkbenchPanel>
-          <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={{ days: CASH_FLOW_DAYS_DEFAULT }} actions={(api) => <WindowChoice api={api} />}>
-            {(data) => <CashFlowChart flow={data as CashFlow} lang={lang} labels={{ inflow: t('workbench.cashFlow.inflow'), outflow: t('workbench.cashFlow.outflow'), net: t('workbench.cashFlow.net'), summary: t('workbench.cashFlow.summary', { from: (data as CashFlow).from, to: (data as CashFlow).to }) }} />}
-          </WorkbenchPanel>
-          <WorkbenchPanel name="reminders" load={workbenchLoaders.reminders}>
-            {(data) => <RemindersBody data={data as Reminders} />}
-          </WorkbenchPanel>
-          <WorkbenchPanel name="todo" load={workbenchLoaders.todo}>
-            {(data) => <TodoBody data={data as { rows: FlowTask[]; total: number }} />}
-          </WorkbenchPanel>
-          <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
-            {(data) => <FavouritesBody data={data as Favourites} />}
-          </WorkbenchPanel>
+          {layout.shown.map((code) => <Area key={code} code={code} />)}
         </SimpleGrid>
-      )}
+      ) : (
+        <Text color="fg.muted" data-testid="workbench-no-areas">{t('workbench.areas.none')}</Text>
+      ))}
     </Stack>
   );
+}
+
+/** One area's panel. */
+function Area({ code }: { code: WorkbenchAreaCode }): ReactNode {
+  const { t, lang } = useI18n();
+  // Stars are set in the menu: a change there reloads the often-used panel.
+  const { favourites } = useMenu();
+  switch (code) {
+    case 'balances':
+      return (
+        <WorkbenchPanel name="balances" load={workbenchLoaders.balances}>
+          {(data) => <BalancesBody data={data as Balances} />}
+        </WorkbenchPanel>
+      );
+    case 'cashFlow':
+      return (
+        <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={{ days: CASH_FLOW_DAYS_DEFAULT }} actions={(api) => <WindowChoice api={api} />}>
+          {(data) => <CashFlowChart flow={data as CashFlow} lang={lang} labels={{ inflow: t('workbench.cashFlow.inflow'), outflow: t('workbench.cashFlow.outflow'), net: t('workbench.cashFlow.net'), summary: t('workbench.cashFlow.summary', { from: (data as CashFlow).from, to: (data as CashFlow).to }) }} />}
+        </WorkbenchPanel>
+      );
+    case 'reminders':
+      return (
+        <WorkbenchPanel name="reminders" load={workbenchLoaders.reminders}>
+          {(data) => <RemindersBody data={data as Reminders} />}
+        </WorkbenchPanel>
+      );
+    case 'todo':
+      return (
+        <WorkbenchPanel name="todo" load={workbenchLoaders.todo}>
+          {(data) => <TodoBody data={data as { rows: FlowTask[]; total: number }} />}
+        </WorkbenchPanel>
+      );
+    case 'favourites':
+      return (
+        <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
+          {(data) => <FavouritesBody data={data as Favourites} />}
+        </WorkbenchPanel>
+      );
+  }
 }
 
 function WindowChoice({ api }: { api: PanelApi }) {

@@ -11,6 +11,7 @@ import { autosaveActive, autosaveMachine, type StoredDraft } from '../../../mach
 import { connectAutosave } from '../../../machines/autosave.connect';
 import { resourceApi, type ResourceRow } from '../../../services/api/resources';
 import { clearDraft, loadDraft, saveDraft } from '../../../services/draft';
+import { dictionaryOptions } from '../../../services/dictionaries';
 import { bodyOf, initialValues, validateValues, valuesOf, type FieldProblem } from '../../../services/resource-form';
 import { useI18n } from '../../../services/i18n/react';
 import { inspect } from '../../../services/inspector';
@@ -118,9 +119,11 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
             if (!f.unique || !value) continue;
             const { repeat } = (await api.run('checkRepeat', { field, value, ...(record ? { id: record.id } : {}) })) as unknown as { repeat: boolean };
             if (repeat) {
+              // A dictionary value is said as the list shows it (待办任务, not todo).
+              const shown = f.type === 'dict' && f.dict ? ((await dictionaryOptions(f.dict, lang).catch(() => [])).find((o) => o.value === value)?.text ?? value) : value;
               // Said on the field too, so the keyboard is taken there (EditFormView) and hears why.
-              formRef.send({ type: 'FORM.PROBLEMS', errors: { [field]: { key: 'form.flow.taken', params: { value } } } });
-              return t('form.flow.repeat', { field: f.label[lang], value });
+              formRef.send({ type: 'FORM.PROBLEMS', errors: { [field]: { key: 'form.flow.taken', params: { value: shown } } } });
+              return t('form.flow.repeat', { field: f.label[lang], value: shown });
             }
           }
           for (const p of participants.current.values()) {
