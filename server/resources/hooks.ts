@@ -13,6 +13,7 @@ import { licenseHooks } from './license-hooks';
 import { orgInfoEttrHooks } from './org-info-ettr-hooks';
 import { langHooks } from './lang-hooks';
 import { sensitiveSetHooks } from './sensitive-set-hooks';
+import { fieldMapHooks } from './field-map-hooks';
 import { orgInfoStructHooks, orgStructHooks, orgStructNodeHooks } from './org-struct-hooks';
 
 /**
@@ -40,4 +41,5 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   'org-info-ettr': orgInfoEttrHooks,
   lang: langHooks,
   'sensitive-set': sensitiveSetHooks,
+  'sys-field-map-setting': fieldMapHooks,
 };

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import type { DictionaryItemTable } from '../db/schema';
 import { localised } from '../i18n';
 import { RESOURCES } from '../../src/resources';
-import { PORTAL_RESOURCE_DICT, WORKBENCH_AREA_DICT } from '../../src/shared/constants';
+import { IMPORT_RESOURCE_DICT, PORTAL_RESOURCE_DICT, WORKBENCH_AREA_DICT, type VIRTUAL_DICTIONARIES } from '../../src/shared/constants';
 import { WORKBENCH_AREA_CODES, WORKBENCH_AREA_NAMES } from '../../src/shared/workbench-areas';
 
 type Group = DictionaryItemTable['groupName'];
@@ -11,21 +11,25 @@ export type DictionaryAnswer = Record<Group, Record<string, Array<{ value: strin
 /**
  * Dictionaries the portal answers from its own code rather than its tables, always as current as
  * the build: `PortalResource`, the resources a sensitive setting may name (those with a text
- * field; docs/sensitive-info.md), and `WorkbenchArea`, the home page's areas the system area
- * settings may offer (docs/workbench.md). They are constants (nobody edits them on the
+ * field; docs/sensitive-info.md), `WorkbenchArea`, the home page's areas the system area
+ * settings may offer (docs/workbench.md), and `ImportResource`, the resources a field map may
+ * name (those that take imports; docs/import.md). They are constants (nobody edits them on the
  * dictionary page).
  */
-const VIRTUAL: Record<string, (lang: string) => Array<{ value: string; text: string }>> = {
-  [PORTAL_RESOURCE_DICT]: (lang) =>
-    RESOURCES.filter((d) => Object.values(d.fields).some((f) => f.type === 'text'))
-      .map((d) => ({ value: d.code, text: `${localised(lang, d.label['zh-CN'], d.label['en-US'])} (${d.code})` }))
-      .sort((a, b) => a.value.localeCompare(b.value)),
+const resourcesWhere = (keep: (def: (typeof RESOURCES)[number]) => boolean) => (lang: string) =>
+  RESOURCES.filter(keep)
+    .map((d) => ({ value: d.code, text: `${localised(lang, d.label['zh-CN'], d.label['en-US'])} (${d.code})` }))
+    .sort((a, b) => a.value.localeCompare(b.value));
+
+const VIRTUAL: Record<(typeof VIRTUAL_DICTIONARIES)[number], (lang: string) => Array<{ value: string; text: string }>> = {
+  [PORTAL_RESOURCE_DICT]: resourcesWhere((d) => Object.values(d.fields).some((f) => f.type === 'text')),
+  [IMPORT_RESOURCE_DICT]: resourcesWhere((d) => Boolean(d.import)),
   [WORKBENCH_AREA_DICT]: (lang) => WORKBENCH_AREA_CODES.map((code) => ({ value: code, text: localised(lang, WORKBENCH_AREA_NAMES[code].zh, WORKBENCH_AREA_NAMES[code].en) })),
 };
 
 /** Whether a value is one of a dictionary's enabled values (a virtual dictionary's included). */
 export async function isDictionaryValue(db: Db, dictType: string, value: string): Promise<boolean> {
-  const virtual = VIRTUAL[dictType];
+  const virtual = VIRTUAL[dictType as keyof typeof VIRTUAL];
   if (virtual) return virtual('zh-CN').some((item) => item.value === value);
   return Boolean(await db.selectFrom('dictionaryItem').select('id').where('dictType', '=', dictType).where('value', '=', value).where('enabled', '=', true).executeTakeFirst());
 }
@@ -33,8 +37,9 @@ export async function isDictionaryValue(db: Db, dictType: string, value: string)
 /** Dictionaries and constants of the given codes, texts in the reader's language. */
 export async function queryDictionaries(db: Db, codes: string[], lang: string, groups: Group[]): Promise<DictionaryAnswer> {
   const out: DictionaryAnswer = { dictionary: {}, constant: {}, custom: {} };
-  for (const code of codes) if (VIRTUAL[code] && groups.includes('constant')) out.constant[code] = VIRTUAL[code](lang);
-  codes = codes.filter((code) => !VIRTUAL[code]);
+  const virtual = (code: string) => VIRTUAL[code as keyof typeof VIRTUAL];
+  for (const code of codes) if (virtual(code) && groups.includes('constant')) out.constant[code] = virtual(code)(lang);
+  codes = codes.filter((code) => !virtual(code));
   if (codes.length === 0) return out;
   const rows = await db
     .selectFrom('dictionaryItem')

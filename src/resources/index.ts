@@ -48,6 +48,7 @@ import orgInfoEttr from './defs/org-info-ettr';
 import lang from './defs/lang';
 import sensitiveSet from './defs/sensitive-set';
 import sysAreaSet from './defs/sys-area-set';
+import sysFieldMapSetting from './defs/sys-field-map-setting';
 
 /**
  * Every business resource, in menu order. Adding a resource is one file in ./defs and one
@@ -95,6 +96,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   remindTemplate,
   sensitiveSet,
   sysAreaSet,
+  sysFieldMapSetting,
   certSet,
   license,
   operateLog,

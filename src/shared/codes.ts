@@ -420,6 +420,13 @@ export const CODE = {
   areaNotOffered: 3800,
   /** One area named twice in a user's order. */
   areaTwice: 3801,
+  // 39xx: system field maps (docs/import.md, "Field maps")
+  /** The field is none of the resource's import columns (the message lists them). */
+  fieldMapUnknownField: 3900,
+  /** Another map of the resource answers to that column name already. */
+  fieldMapTaken: 3901,
+  /** The column name is already one of the resource's columns' own names or labels. */
+  fieldMapIsColumn: 3902,
   // 5xxx: the server
   serverError: 5000,
   /** HTTP 503: the database is out of reach (restarting, connection cut); try again shortly. */

@@ -286,6 +286,10 @@ export const HTTP_GET_RETRIES = 2;
 export const PORTAL_RESOURCE_DICT = 'PortalResource';
 /** Ours (docs/workbench.md, "Areas"): the dictionary of the home page's areas, answered from the build, not a table. */
 export const WORKBENCH_AREA_DICT = 'WorkbenchArea';
+/** Ours (docs/import.md, "Field maps"): the dictionary of the resources that take imports, answered from the build. */
+export const IMPORT_RESOURCE_DICT = 'ImportResource';
+/** The dictionaries the server answers from the build, not from its tables: no seed holds them, nobody edits them. */
+export const VIRTUAL_DICTIONARIES = [PORTAL_RESOURCE_DICT, WORKBENCH_AREA_DICT, IMPORT_RESOURCE_DICT] as const;
 /** Ours (docs/licences.md): the most users one product licence may allow. */
 export const LICENCE_MAX_USERS = 100_000;
 /** Ours: the longest licence file the verifier reads (a made one is about 1 kB). */

@@ -48,8 +48,8 @@ test('switching to en-US translates the whole shell and every drawer at once; th
   await expectNoRawLocaleKeys(page);
   await page.keyboard.press('Escape');
 
-  // A page not built yet (system field maps: nothing in the portal reads them so far) shows its placeholder in English.
-  await page.getByTestId('menu-search').fill('System field maps');
+  // A page not built yet (contact organisations: the counterparties serve for them so far) shows its placeholder in English.
+  await page.getByTestId('menu-search').fill('Contact organisations');
   await expect(page.getByTestId('menu-search-option').first()).toBeVisible();
   await expectNoRawLocaleKeys(page);
   await page.getByTestId('menu-search').press('Enter');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import { IMPORT_MAX_BYTES, IMPORT_REPORT_KEEP_HOURS, IMPORT_ROWS_MAX, IMPORT_TEMP_STALE_MS, IMPORT_UNPACKED_MAX_BYTES } from '../../src/shared/constants';
 import { availableBackends, tempDir } from './support/backends';
+import { multipart } from './support/multipart';
 import { DEMO, startTestApp, type TestApp } from './support/test-server';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
@@ -27,18 +28,6 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const out: string[][] = [];
   workbook.worksheets[0]!.eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
   return out;
-}
-
-/** A multipart body as the browser's FormData sends it: the fields, then the file part(s). */
-function multipart(fields: Record<string, string>, files: Array<{ name: string; content: Buffer }> = []) {
-  const boundary = `----h3import${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /**

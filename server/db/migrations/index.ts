@@ -38,6 +38,7 @@ import * as m0035 from './0035_org_info_ettr';
 import * as m0036 from './0036_lang_info';
 import * as m0037 from './0037_sensitive_set';
 import * as m0038 from './0038_portal_area';
+import * as m0039 from './0039_sys_field_map';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the bundled server
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0036_lang_info': m0036,
   '0037_sensitive_set': m0037,
   '0038_portal_area': m0038,
+  '0039_sys_field_map': m0039,
 };

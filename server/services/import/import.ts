@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { ImportOptions, ResourceDef } from '../../../src/resources/define';
 import { RESOURCES } from '../../../src/resources';
 import { IMPORT_FILE_TYPES, IMPORT_TYPES, type ImportFileType, type ImportResult, type ImportRowError } from '../../../src/shared/contract/import';
@@ -15,6 +16,7 @@ import { ungrantedField } from '../data-auth';
 import { checkScrollFields } from '../scroll-sources';
 import { checkChoiceFields } from '../field-choice';
 import { saveReport } from './reports';
+import { headerKey } from './header';
 import type { SheetRow } from './read-sheet';
 
 /**
@@ -72,17 +74,28 @@ export function fileTypeOf(fileName: string): ImportFileType {
   return ext as ImportFileType;
 }
 
-/** A header cell names a template column by its label in either language, or by the field's name. */
-function columnIndexes(def: ResourceDef, template: Template, header: readonly string[], lang: FastifyRequest['lang']): Map<string, number> {
-  const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-  const cells = header.map(norm);
+/**
+ * A header cell names a template column by its label in either language, by the field's name,
+ * or by a name an enabled field map gives it (docs/import.md, "Field maps"), spaces and case aside.
+ */
+function columnIndexes(def: ResourceDef, template: Template, header: readonly string[], lang: FastifyRequest['lang'], mapped: ReadonlyMap<string, readonly string[]>): Map<string, number> {
+  const cells = header.map(headerKey);
   const out = new Map<string, number>();
   for (const name of template.columns) {
-    const names = [name, ...LANGUAGES.map((l) => def.fields[name]!.label[l])].map(norm);
+    const names = [name, ...LANGUAGES.map((l) => def.fields[name]!.label[l]), ...(mapped.get(name) ?? [])].map(headerKey);
     const index = cells.findIndex((c) => names.includes(c));
     if (index < 0) throw refuse(CODE.importColumnMissing, { column: def.fields[name]!.label[lang] });
     out.set(name, index);
   }
+  return out;
+}
+
+/** The column names the resource's enabled field maps give its fields: field → names. */
+async function fieldMaps(tx: Db, def: ResourceDef): Promise<Map<string, string[]>> {
+  const { rows } = await sql<{ fieldName: string; sourceName: string }>`select field_name as "fieldName", source_name as "sourceName" from sys_field_map
+    where resource_code = ${def.code} and enabled`.execute(tx);
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.fieldName, [...(out.get(r.fieldName) ?? []), r.sourceName]);
   return out;
 }
 
@@ -100,7 +113,7 @@ async function checkRows(tx: Db, request: FastifyRequest, plan: ImportPlan, rows
   const lang = request.lang;
   const label = (field: string) => def.fields[field]?.label[lang] ?? field;
   const fieldOfLabel = (text: unknown) => Object.keys(def.fields).find((f) => label(f) === text);
-  const indexes = columnIndexes(def, template, rows[0]?.cells ?? [], lang);
+  const indexes = columnIndexes(def, template, rows[0]?.cells ?? [], lang, await fieldMaps(tx, def));
   const scope = await resourceScope(tx, def, request);
   const errors: ImportRowError[] = [];
   const good: CheckedRow[] = [];
