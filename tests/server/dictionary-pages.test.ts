@@ -83,4 +83,21 @@ describe.each(availableBackends())('dictionary pages by hidden param on %s', (ba
     const after = await post('/api/fsmc/org-struct-module-rel/add', relation, admin);
     expect(after.body).toMatchObject({ code: 0, data: { moduleCode: 'TRADE', structCode: MAIN_STRUCT_CODE } });
   });
+
+  it('gives a holder of the contact organisations page the enterprise counterparties only, and adds enterprises only', async () => {
+    // The clerk's duty now holds the contact organisations page as well (the counterparties' page of kind ENTERPRISE).
+    const duty = await t.db.selectFrom('duty').select('id').where('dutyCode', '=', 'PAY-TYPES').executeTakeFirstOrThrow();
+    const func = await t.db.selectFrom('func').select('id').where('funcUrl', '=', '/contact-org').executeTakeFirstOrThrow();
+    await t.db.insertInto('dutyFunc').values({ dutyId: duty.id, funcId: func.id }).execute();
+    const counterparties = (token: string) => post<{ rows: Row[]; total: number }>('/api/fsmc/counter-party/query', { start: 1, limit: 100 }, token);
+    const kinds = (rows: Row[]) => new Set(rows.map((r) => r.counterPartyType));
+    expect(kinds((await counterparties(admin)).body.data.rows).size).toBeGreaterThan(1);
+    const mine = (await counterparties(clerk)).body.data;
+    expect(mine.total).toBeGreaterThan(0);
+    expect(kinds(mine.rows)).toEqual(new Set(['ENTERPRISE']));
+    const bank = await post('/api/fsmc/counter-party/add', { counterPartyName: '某商业银行', counterPartyType: 'BANK', countryCode: 'CN' }, clerk, 'en-US');
+    expect(bank.body.code).toBe(CODE.pageValueNotHeld);
+    const enterprise = await post('/api/fsmc/counter-party/add', { counterPartyName: '某贸易公司', counterPartyType: 'ENTERPRISE', countryCode: 'CN' }, clerk);
+    expect(enterprise.body).toMatchObject({ code: 0, data: { counterPartyType: 'ENTERPRISE' } });
+  });
 });

@@ -1,9 +1,13 @@
-import { col, defineResource, dict, operation, seq, state, text } from '../define';
+import { col, defineResource, dict, L, operation, seq, state, text } from '../define';
 
 /** Where a counterparty's registration is looked up (its name and credit code are appended). */
 export const COUNTERPARTY_LOOKUP_URL = 'https://www.gsxt.gov.cn/corp-query-search-1.html';
 
-/** Counterparties the group trades with; the code is a generated business number. */
+/**
+ * Counterparties the group trades with; the code is a generated business number. The menu's
+ * 往来单位 (contact organisations) is the enterprises among them, the customers and suppliers the
+ * group does business with (docs/resources.md, "Counterparties and contact organisations").
+ */
 export default defineResource({
   code: 'counter-party',
   path: '/counter-party',
@@ -36,4 +40,5 @@ export default defineResource({
     ],
     autosave: { edit: true },
   },
+  pages: [{ name: 'contactOrg', path: '/contact-org', label: L('往来单位', 'Contact organisation'), hidden: { counterPartyType: 'ENTERPRISE' } }],
 });
