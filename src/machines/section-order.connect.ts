@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { listedFor, type SectionOrderEvent, type sectionOrderMachine } from './section-order.machine';
+import { moveOnAltArrows } from './move-keys';
 import { sectionMoveTarget, visibleSections, type SectionState } from '../shared/section-order';
 
 type Snapshot = SnapshotFrom<typeof sectionOrderMachine>;
@@ -59,11 +60,7 @@ export function connectSectionOrder(snapshot: Snapshot, send: Send) {
       'data-state': section(name)?.exist === false ? 'hidden' : 'shown',
       'data-name': name,
       tabIndex: 0,
-      onKeyDown: (event: { key: string; altKey: boolean; preventDefault: () => void }) => {
-        if (saving || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-        event.preventDefault();
-        send({ type: 'SECTIONS.MOVE', name, by: event.key === 'ArrowUp' ? -1 : 1 });
-      },
+      onKeyDown: moveOnAltArrows(saving, (by) => send({ type: 'SECTIONS.MOVE', name, by })),
     }),
     getMoveProps: (name: string, by: -1 | 1) => ({
       ...control('move', name),

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { WorkbenchLayoutEvent, workbenchLayoutMachine } from './workbench-layout.machine';
+import { moveOnAltArrows } from './move-keys';
 import { areaMoveTarget, type UserArea, type WorkbenchAreaCode } from '../shared/workbench-areas';
 
 type Snapshot = SnapshotFrom<typeof workbenchLayoutMachine>;
@@ -51,11 +52,7 @@ export function connectWorkbenchLayout(snapshot: Snapshot, send: Send) {
       'data-state': area(code)?.shown === false ? 'hidden' : 'shown',
       'data-area': code,
       tabIndex: 0,
-      onKeyDown: (event: { key: string; altKey: boolean; preventDefault: () => void }) => {
-        if (busy || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-        event.preventDefault();
-        send({ type: 'AREAS.MOVE', areaCode: code, by: event.key === 'ArrowUp' ? -1 : 1 });
-      },
+      onKeyDown: moveOnAltArrows(busy, (by) => send({ type: 'AREAS.MOVE', areaCode: code, by })),
     }),
     getMoveProps: (code: WorkbenchAreaCode, by: -1 | 1) => ({
       ...control('move', code),
