@@ -89,8 +89,6 @@ export default function WorkbenchView() {
 /** One area's panel. */
 function Area({ code }: { code: WorkbenchAreaCode }): ReactNode {
   const { t, lang } = useI18n();
-  // Stars are set in the menu: a change there reloads the often-used panel.
-  const { favourites } = useMenu();
   switch (code) {
     case 'balances':
       return (
@@ -117,12 +115,18 @@ function Area({ code }: { code: WorkbenchAreaCode }): ReactNode {
         </WorkbenchPanel>
       );
     case 'favourites':
-      return (
-        <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
-          {(data) => <FavouritesBody data={data as Favourites} />}
-        </WorkbenchPanel>
-      );
+      return <FavouritesArea />;
   }
+}
+
+function FavouritesArea() {
+  // Stars are set in the menu: a change there reloads the often-used panel.
+  const { favourites } = useMenu();
+  return (
+    <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
+      {(data) => <FavouritesBody data={data as Favourites} />}
+    </WorkbenchPanel>
+  );
 }
 
 function WindowChoice({ api }: { api: PanelApi }) {
