@@ -65,7 +65,7 @@ test('a field the import template lacks is refused in place, what was typed kept
   await loginAs(page, ADMIN, '/sys-field-map-setting');
   await page.setViewportSize({ width: 390, height: 844 });
   const resource = page.getByTestId('resource-sys-field-map-setting');
-  await expect(resource.getByRole('heading', { name: 'System field maps', exact: true })).toBeVisible();
+  await expect(resource.getByRole('heading', { name: 'System field map', exact: true })).toBeVisible();
   await resource.getByRole('button', { name: 'Add', exact: true }).focus();
   await page.keyboard.press('Enter');
   await form(page).locator('#field-resourceCode').selectOption({ label: 'Exchange rate (exchange-rate)' });

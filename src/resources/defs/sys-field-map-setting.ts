@@ -14,7 +14,7 @@ export default defineResource({
   code: 'sys-field-map-setting',
   path: '/sys-field-map-setting',
   table: 'sys_field_map',
-  label: { 'zh-CN': '系统字段映射', 'en-US': 'System field maps' },
+  label: { 'zh-CN': '系统字段映射', 'en-US': 'System field map' },
   fields: {
     resourceCode: dict('业务资源', 'Resource', { dict: IMPORT_RESOURCE_DICT, max: 64, required: true, immutable: true }),
     fieldName: text('字段', 'Field', { max: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', patternHint: 'resource.hint.fieldName', required: true }),
