@@ -43,10 +43,20 @@ export async function languageList(db: Db): Promise<Array<{ langSymbol: Language
   return offered.length ? offered : LANGUAGES.map((langSymbol) => ({ langSymbol, langName: langSymbol }));
 }
 
+/**
+ * The language a user works in: the one saved on the user while the portal offers it, else the
+ * one the request came in (the login page's choice) while offered, else the first offered. A
+ * language the administrators stopped offering is not kept for those who had chosen it.
+ */
+export async function userLanguage(db: Db, saved: string | null | undefined, requestLang: Language): Promise<Language> {
+  const offered = (await languageList(db)).map((l) => l.langSymbol);
+  return offered.find((l) => l === saved) ?? offered.find((l) => l === requestLang) ?? offered[0]!;
+}
+
 /** What the shell reads at start: the user, their language and title, theme, default page, no-notify, duty stations. */
 export async function sessionInfo(db: Db, userId: number, requestLang: Language) {
   const info = await loginUserInfo(db, userId);
-  const lang = (LANGUAGES as readonly string[]).includes(info.lang ?? '') ? (info.lang as Language) : requestLang;
+  const lang = await userLanguage(db, info.lang, requestLang);
   return {
     loginUserInfo: info,
     lang,

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { HEADERS, LANGUAGES, LOGIN_THROTTLE, type Language } from '../../src/shared/constants';
+import { HEADERS, LOGIN_THROTTLE, type Language } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { refuse } from '../http/answer';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../security/password';
 import { createSession, hashToken, type SessionPolicy } from '../security/sessions';
 import { bindKeyToSession } from '../security/envelope-keys';
 import { claimAttempt, clearEvents, releaseClaim, type Limit } from '../security/throttle';
-import { loginUserInfo } from './login-info';
+import { loginUserInfo, userLanguage } from './login-info';
 import { releaseElapsedLock } from './user-lock';
 
 /**
@@ -29,7 +29,7 @@ export interface LoginAnswer {
 /** `keepSessionHash`: a session of the user this login leaves running (the phone that confirmed a QR login). */
 export async function startLogin(db: Db, request: FastifyRequest, userId: number, policy: SessionPolicy, keepSessionHash?: string): Promise<LoginAnswer> {
   const info = await loginUserInfo(db, userId);
-  const lang = (LANGUAGES as readonly string[]).includes(info.lang ?? '') ? (info.lang as Language) : request.lang;
+  const lang = await userLanguage(db, info.lang, request.lang);
   const clusterNo = request.headers[HEADERS.clusterNo.toLowerCase()];
   const token = await createSession(db, userId, policy, { lang, clusterNo: typeof clusterNo === 'string' ? clusterNo : null, now: request.server.clock.now(), keepSessionHash });
   // The envelope key this login came under now belongs to the new session (issue 9).

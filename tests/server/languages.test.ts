@@ -63,6 +63,26 @@ describe.each(availableBackends())('languages on %s', (backend) => {
     expect(await rows()).toHaveLength(2);
   });
 
+  it('gives a user whose saved language is no longer offered the one they logged in with, or the first offered', async () => {
+    expect((await t.post('/api/fsmc/login/lang-setting', { lang: 'en-US' }, { token: staff })).body.code).toBe(0);
+    const en = await row('en-US');
+    expect((await post('/api/fsmc/lang/disable', { id: en.id, version: en.version })).body.code).toBe(0);
+    try {
+      const info = await t.get<{ lang: string }>('/api/fsmc/session/share/query-session-info', undefined, { token: staff, lang: 'en-US' });
+      expect(info.body.data.lang).toBe('zh-CN');
+      const again = await t.post<{ lang: string }>('/api/fsmc/login/login', { userCode: DEMO.staff.userCode, password: DEMO.staff.password }, { lang: 'en-US' });
+      expect(again.body.data.lang).toBe('zh-CN');
+    } finally {
+      const back = await row('en-US');
+      await post('/api/fsmc/lang/enable', { id: back.id, version: back.version });
+    }
+    // Offered again, the saved choice counts again.
+    const restored = await t.post<{ lang: string; JwtToken: string }>('/api/fsmc/login/login', { userCode: DEMO.staff.userCode, password: DEMO.staff.password }, { lang: 'zh-CN' });
+    expect(restored.body.data.lang).toBe('en-US');
+    // One user, one session: the logins above ended the file's; the next tests use this one.
+    staff = restored.body.data.JwtToken;
+  });
+
   it('is administrators’ only', async () => {
     expect((await post('/api/fsmc/lang/query', { start: 1, limit: 10 }, staff)).status).toBe(403);
   });
