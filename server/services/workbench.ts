@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import account from '../../src/resources/defs/account';
 import type { SessionUser } from '../security/sessions';
 import { scopeFilter } from './data-auth';
-import { BALANCE_TOP_ACCOUNTS, type Balances, type CashFlow } from '../../src/shared/contract/workbench';
+import { BALANCE_TOP_ACCOUNTS, CASH_FLOW_CURRENCY_DEFAULT, type Balances, type CashFlow } from '../../src/shared/contract/workbench';
 
 /**
  * The workbench's balances and cash flow (docs/workbench.md), cut to the organisations the
@@ -18,16 +18,19 @@ async function orgScope(db: Db, user: SessionUser): Promise<string[] | null> {
   return scope?.find((s) => s.field === 'orgCode')?.values ?? null;
 }
 
-const MAIN_CURRENCY = 'CNY';
+const MAIN_CURRENCY = CASH_FLOW_CURRENCY_DEFAULT;
+
+/** The accounts in force the caller may see (orgs: their organisations, null for all). */
+const visibleAccounts = (db: Db, orgs: string[] | null) => {
+  let q = (db as unknown as Kysely<any>).selectFrom(account.table).where('recordState', '=', 'approved').where('enabled', '=', true);
+  if (orgs) q = q.where('orgCode', 'in', orgs);
+  return q;
+};
 
 export async function balances(db: Db, user: SessionUser): Promise<Balances> {
   const orgs = await orgScope(db, user);
   if (orgs?.length === 0) return { currencies: [], top: [] };
-  const base = () => {
-    let q = (db as unknown as Kysely<any>).selectFrom(account.table).where('recordState', '=', 'approved').where('enabled', '=', true);
-    if (orgs) q = q.where('orgCode', 'in', orgs);
-    return q;
-  };
+  const base = () => visibleAccounts(db, orgs);
   const currencies = (await base()
     .select(['currencyCode', sql<number>`count(*)::int`.as('accounts'), sql<string>`coalesce(sum(balance), 0)`.as('total')])
     .groupBy('currencyCode')
@@ -56,7 +59,10 @@ export async function cashFlow(db: Db, user: SessionUser, now: Date, days: numbe
   const from = format(subDays(now, days - 1), 'yyyy-MM-dd');
   const orgs = await orgScope(db, user);
   const byDay = new Map<string, { inflow: number; outflow: number }>();
+  let currencies: string[] = [];
   if (orgs?.length !== 0) {
+    const held = (await visibleAccounts(db, orgs).select('currencyCode').distinct().execute()) as Array<{ currencyCode: string }>;
+    currencies = held.map((c) => c.currencyCode).sort((a, b) => Number(b === MAIN_CURRENCY) - Number(a === MAIN_CURRENCY) || a.localeCompare(b));
     const { rows } = await sql<{ day: string; inflow: string; outflow: string }>`
       select to_char(t.txn_date, 'YYYY-MM-DD') as day,
         coalesce(sum(t.amount) filter (where t.direction = 'in'), 0) as inflow,
@@ -72,5 +78,5 @@ export async function cashFlow(db: Db, user: SessionUser, now: Date, days: numbe
     const date = format(subDays(now, i), 'yyyy-MM-dd');
     out.push({ date, ...(byDay.get(date) ?? { inflow: 0, outflow: 0 }) });
   }
-  return { currencyCode, from, to, days: out };
+  return { currencyCode, from, to, days: out, currencies };
 }

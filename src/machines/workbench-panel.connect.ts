@@ -21,6 +21,8 @@ export function connectWorkbenchPanel(snapshot: Snapshot, send: (event: Workbenc
     state,
     busy,
     data: state === 'ready' ? context.data : null,
+    /** The last answer, in any state (an empty one too): for header controls that outlive a reload (the cash flow's currencies). */
+    answered: context.data,
     count: context.count,
     params: context.params,
     /** A locale key for the status line, or null; `message` when the server's own words are shown. */

@@ -72,6 +72,22 @@ test('a staff user’s workbench shows the balances they may see and a reminder 
   expect(boxes[0]!.w).toBeLessThanOrEqual(390);
 });
 
+test('the cash flow in another currency of the accounts the user may see, chosen by keyboard; the choice outlives a change of window', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  const panel = page.getByTestId('workbench-cashFlow');
+  await expect(panel.getByTestId('cash-flow-totals')).toContainText('CNY');
+  const currency = panel.getByTestId('cash-flow-currency');
+  await expect(currency.locator('option').first()).toHaveText('CNY');
+  await currency.focus();
+  await currency.selectOption('USD');
+  await expect(panel.getByTestId('cash-flow-totals')).toContainText('USD');
+  await expect(currency).toBeFocused();
+  await panel.getByRole('button', { name: '7 天' }).click();
+  await expect(panel.getByTestId('cash-flow-chart')).toBeVisible();
+  await expect(panel.getByTestId('cash-flow-totals')).toContainText('USD');
+  await expect(currency).toHaveValue('USD');
+});
+
 test('the home page greets the user while the shell’s code is still on its way, where the workbench then greets them, in both languages, on a desktop and at 390 px', async ({ page }) => {
   await loginAs(page, ADMIN);
   for (const [lang, words, width] of [

@@ -31,7 +31,7 @@ describeModel(workbenchPanelMachine, {
     expect(api.getStatusProps().hidden).toBe(s.matches('ready'));
   },
   states: {
-    loading: (s, _step, run) => {
+    loading: (s, step, run) => {
       const api = view(s);
       expect([api.busy, api.statusKey, api.message, api.data]).toEqual([true, 'workbench.loading', null, null]);
       // Disabled, yet focusable: the keyboard's focus stays on the button that started the load.
@@ -41,6 +41,9 @@ describeModel(workbenchPanelMachine, {
       // The loader gets the panel's parameters: the first window, or the one a reload asked for.
       expect(run.inputs.loadPanel?.at(-1)).toEqual(s.context.params);
       expect([{ days: 30 }, { days: 7 }]).toContainEqual(s.context.params);
+      // A reload keeps the last answer at hand (the cash flow's currency list does not blink away).
+      if (step.event.type === 'PANEL.RELOAD') expect([SOME.data, NONE.data]).toContain(api.answered);
+      else expect([null, SOME.data, NONE.data]).toContain(api.answered);
     },
     ready: (s) => {
       const api = view(s);
@@ -52,6 +55,8 @@ describeModel(workbenchPanelMachine, {
     empty: (s) => {
       const api = view(s);
       expect([api.statusKey, api.message, api.data, api.count]).toEqual(['workbench.balances.empty', null, null, 0]);
+      // An empty answer is still an answer: header controls read it (the cash flow's currencies).
+      expect(api.answered).toBe(NONE.data);
       expect(api.getStatusProps()).toMatchObject({ role: 'status', 'data-state': 'empty' });
     },
     failed: (s) => {

@@ -182,5 +182,20 @@ describe.each(availableBackends())('reminders and workbench on %s', (backend) =>
 
       expect((await post('/api/acct/workbench/query-cash-flow', { days: 10, currencyCode: 'CNY' }, admin)).status).toBe(400);
     });
+
+    it('cash flow: offers the currencies of the accounts the caller may see, CNY first, and sums the one chosen', async () => {
+      const flow = (await post<CashFlow>('/api/acct/workbench/query-cash-flow', { days: 30, currencyCode: 'USD' }, admin)).body.data;
+      const { rows: held } = await sql<{ c: string }>`select distinct currency_code as c from account where enabled and record_state = 'approved'`.execute(t.db);
+      expect([...flow.currencies].sort()).toEqual(held.map((r) => r.c).sort());
+      expect(flow.currencies[0]).toBe('CNY');
+      const { rows } = await sql<{ inflow: string }>`select coalesce(sum(amount) filter (where direction = 'in'), 0) as inflow
+        from acct_transaction where currency_code = 'USD' and txn_date between ${flow.from}::date and ${flow.to}::date`.execute(t.db);
+      expect(flow.currencyCode).toBe('USD');
+      expect(flow.days.reduce((s, d) => s + d.inflow, 0)).toBeCloseTo(Number(rows[0]!.inflow), 1);
+
+      const mine = (await post<CashFlow>('/api/acct/workbench/query-cash-flow', { days: 7, currencyCode: 'CNY' }, staff)).body.data;
+      const { rows: sh } = await sql<{ c: string }>`select distinct currency_code as c from account where enabled and record_state = 'approved' and org_code = 'SH01'`.execute(t.db);
+      expect([...mine.currencies].sort()).toEqual(sh.map((r) => r.c).sort());
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { call } from '../http/call';
-import { CASH_FLOW_DAYS_DEFAULT, workbench } from '../../shared/contract/workbench';
+import { CASH_FLOW_CURRENCY_DEFAULT, CASH_FLOW_DAYS_DEFAULT, workbench } from '../../shared/contract/workbench';
 import { remind } from '../../shared/contract/remind';
 import { wkfl } from '../../shared/contract/wkfl';
 import { menu } from '../../shared/contract/menu';
@@ -28,7 +28,8 @@ export const workbenchLoaders = {
   },
   cashFlow: async (params: Record<string, unknown>): Promise<PanelResult> => {
     const days = (params.days as 7 | 30 | 90 | undefined) ?? CASH_FLOW_DAYS_DEFAULT;
-    const data = await call(contract.workbench.cashFlow, { days, currencyCode: 'CNY' }, quiet);
+    const currencyCode = (params.currencyCode as string | undefined) ?? CASH_FLOW_CURRENCY_DEFAULT;
+    const data = await call(contract.workbench.cashFlow, { days, currencyCode }, quiet);
     return { data, count: data.days.filter((d) => d.inflow > 0 || d.outflow > 0).length };
   },
   reminders: async (): Promise<PanelResult> => {

@@ -10,6 +10,8 @@ import { Body, Type, endpoint, type Static } from './define';
 /** Cash flow windows the chart offers, in days. */
 export const CASH_FLOW_DAYS = [7, 30, 90] as const;
 export const CASH_FLOW_DAYS_DEFAULT = 30;
+/** The cash flow's currency until the user chooses another: the group's main currency. */
+export const CASH_FLOW_CURRENCY_DEFAULT = 'CNY';
 /** Accounts listed by the balances panel, largest first. */
 export const BALANCE_TOP_ACCOUNTS = 5;
 
@@ -26,7 +28,14 @@ export const Balances = Type.Object({
 export type Balances = Static<typeof Balances>;
 
 export const CashFlowDay = Type.Object({ date: Type.String(), inflow: Type.Number(), outflow: Type.Number() });
-export const CashFlow = Type.Object({ currencyCode: Type.String(), from: Type.String(), to: Type.String(), days: Type.Array(CashFlowDay) });
+export const CashFlow = Type.Object({
+  currencyCode: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  days: Type.Array(CashFlowDay),
+  /** The currencies of the accounts the caller may see, the main one (CNY) first: what the panel offers to choose. */
+  currencies: Type.Array(Type.String()),
+});
 export type CashFlow = Static<typeof CashFlow>;
 
 export const workbench = {

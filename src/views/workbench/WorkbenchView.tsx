@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useI18n } from '../../services/i18n/react';
 import { useOpenDrawer, useShell } from '../../widgets/shell-context';
@@ -14,7 +14,7 @@ import { toaster } from '../../widgets/request-layer/toaster';
 import { workbenchLayoutMachine } from '../../machines/workbench-layout.machine';
 import { connectWorkbenchLayout } from '../../machines/workbench-layout.connect';
 import type { UserArea, WorkbenchAreaCode } from '../../shared/workbench-areas';
-import { CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT, type Balances, type CashFlow } from '../../shared/contract/workbench';
+import { CASH_FLOW_CURRENCY_DEFAULT, CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT, type Balances, type CashFlow } from '../../shared/contract/workbench';
 import type { FlowTask } from '../../shared/contract/wkfl';
 import { formatAmount, prepareAmountFormat } from '../../shared/format-amount';
 import { formatDateTime } from '../../shared/date-format';
@@ -98,7 +98,7 @@ function Area({ code }: { code: WorkbenchAreaCode }): ReactNode {
       );
     case 'cashFlow':
       return (
-        <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={{ days: CASH_FLOW_DAYS_DEFAULT }} actions={(api) => <WindowChoice api={api} />}>
+        <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={{ days: CASH_FLOW_DAYS_DEFAULT }} actions={(api) => <CashFlowChoice api={api} />}>
           {(data) => <CashFlowChart flow={data as CashFlow} lang={lang} labels={{ inflow: t('workbench.cashFlow.inflow'), outflow: t('workbench.cashFlow.outflow'), net: t('workbench.cashFlow.net'), summary: t('workbench.cashFlow.summary', { from: (data as CashFlow).from, to: (data as CashFlow).to }) }} />}
         </WorkbenchPanel>
       );
@@ -126,6 +126,30 @@ function FavouritesArea() {
     <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
       {(data) => <FavouritesBody data={data as Favourites} />}
     </WorkbenchPanel>
+  );
+}
+
+/** The cash flow's currency (those of the accounts the user may see) and its window. */
+function CashFlowChoice({ api }: { api: PanelApi }) {
+  const { t } = useI18n();
+  const current = String(api.params.currencyCode ?? CASH_FLOW_CURRENCY_DEFAULT);
+  // Known once the panel has answered (kept while it reloads); before that, the current one alone.
+  const offered = (api.answered as CashFlow | null)?.currencies ?? [];
+  const currencies = offered.includes(current) ? offered : [current, ...offered];
+  return (
+    <HStack gap="1" wrap="wrap">
+      {currencies.length > 1 && (
+        <NativeSelect.Root size="xs" width="auto">
+          <NativeSelect.Field aria-label={t('workbench.cashFlow.currency')} data-testid="cash-flow-currency" value={current} aria-disabled={api.state === 'loading' || undefined} onChange={(e) => api.getParamsProps({ currencyCode: e.currentTarget.value }, false).onClick()}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>{c}</option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+      <WindowChoice api={api} />
+    </HStack>
   );
 }
 
