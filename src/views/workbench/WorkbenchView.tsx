@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Box, Button, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
@@ -52,8 +52,10 @@ export default function WorkbenchView() {
       }),
     [],
   );
-  const [layoutSnapshot, sendLayout] = useMachine(layoutLogic, { inspect });
-  const layout = connectWorkbenchLayout(layoutSnapshot, sendLayout);
+  const [liveLayout, sendLayout] = useMachine(layoutLogic, { inspect });
+  // The areas' answer mounts every panel at once: taken in a deferred render, which React may
+  // slice, not in the machine's synchronous update (issue 16: one long task on the home page).
+  const layout = connectWorkbenchLayout(useDeferredValue(liveLayout), sendLayout);
   // The amounts' formatter is built while the panels load, in a task of its own, not in the render that first shows an amount.
   useEffect(() => {
     const id = setTimeout(() => prepareAmountFormat(lang));
