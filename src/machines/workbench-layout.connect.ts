@@ -37,7 +37,8 @@ export function connectWorkbenchLayout(snapshot: Snapshot, send: Send) {
     shown: context.areas.filter((a) => a.shown).map((a) => a.areaCode),
     /** The popover's list: every area the portal offers, shown or not. */
     listed: draft as UserArea[],
-    getRootProps: () => ({ 'data-part': 'root', 'data-state': state }),
+    /** Busy until the areas are known: the page has panels to come (a reader, or a test, waits for them). */
+    getRootProps: () => ({ 'data-part': 'root', 'data-state': state, 'aria-busy': state === 'loading' }),
     getTriggerProps: () => ({ 'data-part': 'trigger', 'data-state': open ? 'open' : 'closed', 'aria-expanded': open, disabled: state === 'loading' }),
     getPopoverProps: () => ({
       open,

@@ -50,7 +50,7 @@ describeModel(workbenchLayoutMachine, {
   onState: (snapshot, step) => {
     if (step.event.type === 'xstate.init') Object.assign(announced, { count: 0, before: 0 });
     const api = view(snapshot);
-    expect(api.getRootProps()).toEqual({ 'data-part': 'root', 'data-state': api.state });
+    expect(api.getRootProps()).toEqual({ 'data-part': 'root', 'data-state': api.state, 'aria-busy': api.state === 'loading' });
     // The page shows the committed shown areas in order, never the draft.
     expect(api.shown).toEqual(snapshot.context.areas.filter((a) => a.shown).map((a) => a.areaCode));
     // The popover lists each area once.

@@ -21,7 +21,7 @@ import { formatDateTime } from '../../shared/date-format';
 import { RESOURCE_ROUTES } from '../../resources/routes';
 import { WorkbenchPanel, type PanelApi } from './WorkbenchPanel';
 import { CashFlowChart } from './CashFlowChart';
-import { AreaSettings } from './AreaSettings';
+import { AreaSettingsTrigger } from './AreaSettingsTrigger';
 
 type Reminders = { rows: Array<{ id: number; title: string; content: string; createdAt: string; status: string }>; total: number };
 type Favourites = Array<{ funcId: number; functionName: string; funcUrl: string }>;
@@ -72,7 +72,7 @@ export default function WorkbenchView() {
         <Greeting user={user} />
         {ready && layout.ready && (
           <Box position="absolute" top="0" insetEnd="0">
-            <AreaSettings api={layout} />
+            <AreaSettingsTrigger api={layout} />
           </Box>
         )}
       </Box>
