@@ -24,15 +24,20 @@ async function offeredAreas(db: Db): Promise<OfferedArea[]> {
   return rows.filter((r): r is OfferedArea => isWorkbenchArea(r.areaCode));
 }
 
+/** The user's home page: the areas they placed that are offered, in their order, then the other offered ones as the system shows them. */
+function layoutOf(offered: readonly OfferedArea[], placed: ReadonlyArray<{ areaCode: string; shown: boolean }>): UserArea[] {
+  const offeredCodes = new Set(offered.map((a) => a.areaCode));
+  const mine = placed.filter((p): p is UserArea => offeredCodes.has(p.areaCode as WorkbenchAreaCode)).map((p) => ({ areaCode: p.areaCode, shown: p.shown }));
+  const placedCodes = new Set(mine.map((a) => a.areaCode));
+  return [...mine, ...offered.filter((a) => !placedCodes.has(a.areaCode)).map((a) => ({ areaCode: a.areaCode, shown: a.shownByDefault }))];
+}
+
 export async function userAreas(db: Db, userId: number): Promise<UserArea[]> {
   const [offered, placed] = await Promise.all([
     offeredAreas(db),
     db.selectFrom('userPortalArea').select(['areaCode', 'shown']).where('userId', '=', userId).orderBy('sortOrder').execute(),
   ]);
-  const offeredCodes = new Set(offered.map((a) => a.areaCode));
-  const mine: UserArea[] = placed.filter((p) => offeredCodes.has(p.areaCode as WorkbenchAreaCode)).map((p) => ({ areaCode: p.areaCode as WorkbenchAreaCode, shown: p.shown }));
-  const placedCodes = new Set(mine.map((a) => a.areaCode));
-  return [...mine, ...offered.filter((a) => !placedCodes.has(a.areaCode)).map((a) => ({ areaCode: a.areaCode, shown: a.shownByDefault }))];
+  return layoutOf(offered, placed);
 }
 
 /**
@@ -41,10 +46,11 @@ export async function userAreas(db: Db, userId: number): Promise<UserArea[]> {
  * once (3801). Areas left out are not placed: they follow in the system's order.
  */
 export async function reorderUserAreas(db: Db, userId: number, areas: UserArea[]): Promise<UserArea[]> {
-  const offered = new Set((await offeredAreas(db)).map((a) => a.areaCode));
+  const offered = await offeredAreas(db);
+  const offeredCodes = new Set(offered.map((a) => a.areaCode));
   const seen = new Set<string>();
   for (const { areaCode } of areas) {
-    if (!offered.has(areaCode)) throw refuse(CODE.areaNotOffered, { area: areaCode });
+    if (!offeredCodes.has(areaCode)) throw refuse(CODE.areaNotOffered, { area: areaCode });
     if (seen.has(areaCode)) throw refuse(CODE.areaTwice, { area: areaCode });
     seen.add(areaCode);
   }
@@ -52,10 +58,10 @@ export async function reorderUserAreas(db: Db, userId: number, areas: UserArea[]
     await tx.deleteFrom('userPortalArea').where('userId', '=', userId).execute();
     if (areas.length) await tx.insertInto('userPortalArea').values(areas.map((a, i) => ({ userId, areaCode: a.areaCode, sortOrder: i + 1, shown: a.shown }))).execute();
   });
-  return userAreas(db, userId);
+  return layoutOf(offered, areas);
 }
 
 export async function resetUserAreas(db: Db, userId: number): Promise<UserArea[]> {
   await db.deleteFrom('userPortalArea').where('userId', '=', userId).execute();
-  return userAreas(db, userId);
+  return layoutOf(await offeredAreas(db), []);
 }

@@ -1,4 +1,5 @@
 import { applyOrder } from './query-rules';
+import { neighbourIndex, swapWithNeighbour } from './list-move';
 
 /**
  * An edit form's sections as pure values (widgets §3 "Saved section or form order", §5
@@ -39,20 +40,12 @@ export function hiddenSections(sections: readonly SectionState[]): string[] {
  * staff member's list leaves out the hidden ones, which keep their places); −1 when it cannot.
  */
 export function sectionMoveTarget(sections: readonly SectionState[], name: string, by: number, among: (s: SectionState) => boolean = () => true): number {
-  const listed = sections.map((s, i) => ({ s, i })).filter(({ s }) => among(s));
-  const at = listed.findIndex(({ s }) => s.name === name);
-  if (at === -1 || by === 0) return -1;
-  return listed[at + by]?.i ?? -1;
+  return neighbourIndex(sections, (s) => s.name === name, by, among);
 }
 
 /** The section swapped with its neighbour in the list (see `sectionMoveTarget`); unchanged when it cannot move. */
 export function moveSection(sections: readonly SectionState[], name: string, by: number, among?: (s: SectionState) => boolean): SectionState[] {
-  const to = sectionMoveTarget(sections, name, by, among);
-  const from = sections.findIndex((s) => s.name === name);
-  if (to === -1 || from === -1) return [...sections];
-  const next = [...sections];
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
+  return swapWithNeighbour(sections, (s) => s.name === name, by, among);
 }
 
 /** One section shown or hidden; an unknown name changes nothing. */

@@ -1,3 +1,5 @@
+import { neighbourIndex, swapWithNeighbour } from './list-move';
+
 /**
  * The home page's areas (docs/workbench.md, "Areas"): the dashboards the build has, in the order
  * a new database offers them. The system area settings (`sys-area-set`) choose which of these
@@ -30,18 +32,7 @@ export interface UserArea {
 export const DEFAULT_USER_AREAS: readonly UserArea[] = WORKBENCH_AREA_CODES.map((areaCode) => ({ areaCode, shown: true }));
 
 /** Where the area would go moving `by` places (−1 up, +1 down); −1 when it cannot. */
-export function areaMoveTarget(areas: readonly UserArea[], areaCode: string, by: number): number {
-  const at = areas.findIndex((a) => a.areaCode === areaCode);
-  const to = at + by;
-  return at === -1 || by === 0 || to < 0 || to >= areas.length ? -1 : to;
-}
+export const areaMoveTarget = (areas: readonly UserArea[], areaCode: string, by: number): number => neighbourIndex(areas, (a) => a.areaCode === areaCode, by);
 
 /** The area swapped with its neighbour; unchanged when it cannot move. */
-export function moveArea(areas: readonly UserArea[], areaCode: string, by: number): UserArea[] {
-  const to = areaMoveTarget(areas, areaCode, by);
-  const next = [...areas];
-  if (to === -1) return next;
-  const from = to - by;
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
-}
+export const moveArea = (areas: readonly UserArea[], areaCode: string, by: number): UserArea[] => swapWithNeighbour(areas, (a) => a.areaCode === areaCode, by);
