@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../../resources/define';
 import { resourceEndpoints, type ResourceEndpoints } from '../../resources/contract';
-import { call } from '../http/call';
+import { call, type CallOptions } from '../http/call';
 
 /** A resource's calls, derived once per definition from the same contract the server registers. */
 const cache = new Map<string, ResourceEndpoints>();
@@ -19,10 +19,10 @@ export function resourceApi(def: ResourceDef) {
     query: (body: Record<string, unknown>) => call(any.query!, body as never) as Promise<{ rows: ResourceRow[]; total: number }>,
     byId: (id: number) => call(any.byId!, undefined, { params: { id } }) as Promise<ResourceRow>,
     /** A call by its contract name (add, update, submit, review…) with its body. */
-    run: (name: string, body: Record<string, unknown>) => {
+    run: (name: string, body: Record<string, unknown>, options?: CallOptions) => {
       const endpoint = any[name];
       if (!endpoint) throw new Error(`${def.code} has no ${name} call`);
-      return call(endpoint, body as never) as Promise<ResourceRow | null>;
+      return call(endpoint, body as never, options) as Promise<ResourceRow | null>;
     },
   };
 }

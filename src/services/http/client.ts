@@ -62,15 +62,14 @@ export class ApiError extends Error {
 }
 
 /** Network failures of GETs are retried HTTP_GET_RETRIES times, waiting 300 ms, 600 ms: reads only. */
-const GET_RETRIES = HTTP_GET_RETRIES;
 const GET_RETRY_DELAY_MS = 300;
 let retryingFetch: ReturnType<typeof fetchBuilder<typeof fetch>> | null = null;
 const fetchWithRetry = () =>
   (retryingFetch ??= fetchBuilder(globalThis.fetch, {
-    retries: GET_RETRIES,
+    retries: HTTP_GET_RETRIES,
     retryDelay: (attempt) => GET_RETRY_DELAY_MS * 2 ** attempt,
     // Only a request that got no answer at all; an HTTP error is the server's word.
-    retryOn: (attempt, error) => error !== null && !(error instanceof DOMException && error.name === 'AbortError') && attempt < GET_RETRIES,
+    retryOn: (attempt, error) => error !== null && !(error instanceof DOMException && error.name === 'AbortError') && attempt < HTTP_GET_RETRIES,
   }));
 
 const text = (key: string, params?: Record<string, unknown>) => translate(requestLanguage() as never, key, params);

@@ -46,6 +46,13 @@ export const draftCodeOf = (def: ResourceDef, mode: FormMode, id?: number, view?
   return mode === 'add' ? `${code}:add` : `${code}:${id}`;
 };
 
+/**
+ * The save flow's own calls report a failure once, in the form's alert (its failed step and the
+ * server's message), so the request layer does not toast it as well. A 401 still asks for the
+ * session and a 412 still asks its question: those are not failures of the form's.
+ */
+const SAID_BY_THE_FORM = { noErrorTip: true } as const;
+
 const asStored = (row: ResourceRow | null) => row as unknown as StoredRecord | null;
 
 /**
@@ -117,7 +124,7 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
           for (const [field, f] of Object.entries(def.fields)) {
             const value = String(values[field] ?? '').trim();
             if (!f.unique || !value) continue;
-            const { repeat } = (await api.run('checkRepeat', { field, value, ...(record ? { id: record.id } : {}) })) as unknown as { repeat: boolean };
+            const { repeat } = (await api.run('checkRepeat', { field, value, ...(record ? { id: record.id } : {}) }, SAID_BY_THE_FORM)) as unknown as { repeat: boolean };
             if (repeat) {
               // A dictionary value is said as the list shows it (待办任务, not todo).
               const shown = f.type === 'dict' && f.dict ? ((await dictionaryOptions(f.dict, lang).catch(() => [])).find((o) => o.value === value)?.text ?? value) : value;
@@ -142,7 +149,7 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
           const { values, record, mode } = formRef.getSnapshot().context;
           if (mode !== 'add' && mode !== 'edit') throw new Error('read-only form');
           const extra = mode === 'add' ? Object.assign({}, ...[...participants.current.values()].map((p) => p.addBody?.() ?? {})) : {};
-          const saved = asStored(await api.run(CALL_OF[mode][input.mode], { ...bodyOf(def, values, record ?? undefined), ...extra }));
+          const saved = asStored(await api.run(CALL_OF[mode][input.mode], { ...bodyOf(def, values, record ?? undefined), ...extra }, SAID_BY_THE_FORM));
           formRef.send({ type: 'FORM.SAVED', record: saved });
           savedRef.current = saved as unknown as ResourceRow | null;
           return saved;
