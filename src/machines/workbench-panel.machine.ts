@@ -37,7 +37,7 @@ export function panelFailureOf(error: unknown): PanelFailure {
   return { kind: 'unreachable' };
 }
 
-export const workbenchPanelMachine = setup({
+const panelSetup = setup({
   types: { context: {} as WorkbenchPanelContext, events: {} as WorkbenchPanelEvent, input: {} as { params?: Record<string, unknown> } },
   actors: {
     loadPanel: fromPromise<PanelResult, Record<string, unknown>>(async () => {
@@ -55,8 +55,18 @@ export const workbenchPanelMachine = setup({
     keepFailure: assign({ failure: ({ event }) => panelFailureOf((event as { error?: unknown }).error) }),
     clearFailure: assign({ failure: () => null }),
     keepParams: assign({ params: ({ context, event }) => (event.type === 'PANEL.RELOAD' && event.params ? { ...context.params, ...event.params } : context.params) }),
+    /** Provided by a panel whose choice outlives the page (the cash flow's window and currency). */
+    rememberParams: (_, _params: Record<string, unknown>) => {},
   },
-}).createMachine({
+});
+
+/** A reload: the user's new choice (if any) kept, and remembered where the panel keeps it. */
+const reload = {
+  target: 'loading',
+  actions: ['keepParams', { type: 'rememberParams', params: ({ context }: { context: WorkbenchPanelContext }) => context.params }],
+} as const;
+
+export const workbenchPanelMachine = panelSetup.createMachine({
   id: 'workbenchPanel',
   context: ({ input }) => ({ data: null, count: 0, failure: null, params: input?.params ?? {} }),
   initial: 'loading',
@@ -74,11 +84,11 @@ export const workbenchPanelMachine = setup({
       },
     },
     ready: {
-      on: { 'PANEL.RELOAD': { target: 'loading', actions: 'keepParams' } },
+      on: { 'PANEL.RELOAD': reload },
     },
     /** Nothing to show: the panel's own empty text. */
     empty: {
-      on: { 'PANEL.RELOAD': { target: 'loading', actions: 'keepParams' } },
+      on: { 'PANEL.RELOAD': reload },
     },
     failed: {
       on: { 'PANEL.RETRY': { target: 'loading', actions: 'clearFailure' } },

@@ -78,7 +78,7 @@ export const session = {
  * localStorage under `<namespace>:<key>`, and only through here. The namespaces are the
  * widgets' own; none can collide with the shell's keys, which have no colon.
  */
-export type WidgetNamespace = 'draft' | 'guideHint' | 'asyncExports';
+export type WidgetNamespace = 'draft' | 'guideHint' | 'asyncExports' | 'cashFlowChoice';
 
 const widgetKey = (namespace: WidgetNamespace, key: string) => `${namespace}:${key}`;
 

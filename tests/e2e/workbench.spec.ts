@@ -72,7 +72,7 @@ test('a staff user’s workbench shows the balances they may see and a reminder 
   expect(boxes[0]!.w).toBeLessThanOrEqual(390);
 });
 
-test('the cash flow in another currency of the accounts the user may see, chosen by keyboard; the choice outlives a change of window', async ({ page }) => {
+test('the cash flow in another currency of the accounts the user may see, chosen by keyboard; the choice outlives a change of window and the visit', async ({ page }) => {
   await loginAs(page, ADMIN);
   const panel = page.getByTestId('workbench-cashFlow');
   await expect(panel.getByTestId('cash-flow-totals')).toContainText('CNY');
@@ -86,6 +86,12 @@ test('the cash flow in another currency of the accounts the user may see, chosen
   await expect(panel.getByTestId('cash-flow-chart')).toBeVisible();
   await expect(panel.getByTestId('cash-flow-totals')).toContainText('USD');
   await expect(currency).toHaveValue('USD');
+
+  // The next visit starts where this one left: USD over 7 days.
+  await page.reload();
+  await expect(panel.getByTestId('cash-flow-totals')).toContainText('USD');
+  await expect(currency).toHaveValue('USD');
+  await expect(panel.getByRole('button', { name: '7 天' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('the home page greets the user while the shell’s code is still on its way, where the workbench then greets them, in both languages, on a desktop and at 390 px', async ({ page }) => {

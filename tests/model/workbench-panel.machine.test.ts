@@ -12,16 +12,20 @@ const SOME: PanelResult = named('some', { data: { currencies: [{ currencyCode: '
 const NONE: PanelResult = named('none', { data: { currencies: [] }, count: 0 });
 const refused = Object.assign(new Error('登录已过期'), { status: 200, code: 1001 });
 const unreachable = Object.assign(new Error('连接服务器失败'), { status: 0, code: undefined });
+/** What the panel last asked to remember (the cash flow keeps its window and currency). */
+let remembered: Record<string, unknown> | null = null;
 
 /**
  * The workbench panel (issue 15 point 4): every dashboard panel loads on its own, then shows
  * its data, its empty text or its error (the server's msg, or the generic error) with a retry;
- * a loaded or empty panel reloads, with new parameters when given (the cash flow's window).
+ * a loaded or empty panel reloads, with new parameters when given (the cash flow's window),
+ * which it asks to remember.
  */
 describeModel(workbenchPanelMachine, {
   input: { params: { days: 30 } },
   events: { 'PANEL.RETRY': [{}], 'PANEL.RELOAD': [{}, { params: { days: 7 } }] },
   actors: { loadPanel: { outputs: [SOME, NONE], errors: [refused, unreachable] } },
+  provide: { actions: { rememberParams: (_: unknown, params: Record<string, unknown>) => void (remembered = params) } },
   serializeState: ((s: Snapshot) => JSON.stringify([s.value, s.context.count, s.context.failure, s.context.params])) as never,
   onState: (s) => {
     const api = view(s);
@@ -44,6 +48,8 @@ describeModel(workbenchPanelMachine, {
       // A reload keeps the last answer at hand (the cash flow's currency list does not blink away).
       if (step.event.type === 'PANEL.RELOAD') expect([SOME.data, NONE.data]).toContain(api.answered);
       else expect([null, SOME.data, NONE.data]).toContain(api.answered);
+      // A reload remembers the parameters it loads with (the user's new window among them).
+      if (step.event.type === 'PANEL.RELOAD') expect(remembered).toEqual(s.context.params);
     },
     ready: (s) => {
       const api = view(s);

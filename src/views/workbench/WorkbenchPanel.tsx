@@ -20,6 +20,7 @@ export function WorkbenchPanel({
   params,
   actions,
   reloadKey,
+  remember,
   children,
 }: {
   name: string;
@@ -29,9 +30,18 @@ export function WorkbenchPanel({
   actions?: (api: PanelApi) => ReactNode;
   /** A value whose change reloads the panel (the often-used menus after a star in the menu). */
   reloadKey?: unknown;
+  /** Keeps the panel's params for the next visit (the cash flow's window and currency). */
+  remember?: (params: Record<string, unknown>) => void;
   children: (data: unknown, api: PanelApi) => ReactNode;
 }) {
-  const machine = useMemo(() => workbenchPanelMachine.provide({ actors: { loadPanel: fromPromise(({ input }: { input: Record<string, unknown> }) => load(input)) } }), [load]);
+  const machine = useMemo(
+    () =>
+      workbenchPanelMachine.provide({
+        actors: { loadPanel: fromPromise(({ input }: { input: Record<string, unknown> }) => load(input)) },
+        actions: { rememberParams: (_, params: Record<string, unknown>) => remember?.(params) },
+      }),
+    [load, remember],
+  );
   const [live, send] = useMachine(machine, { input: { params }, inspect });
   const lastKey = useRef(reloadKey);
   useEffect(() => {

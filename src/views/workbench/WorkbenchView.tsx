@@ -10,6 +10,7 @@ import { useMenu } from '../../widgets/menu/use-menu';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { workbenchAreaCalls, workbenchLoaders } from '../../services/api/workbench';
 import { inspect } from '../../services/inspector';
+import { rememberCashFlowChoice, rememberedCashFlowChoice } from '../../services/cash-flow-choice';
 import { toaster } from '../../widgets/request-layer/toaster';
 import { workbenchLayoutMachine } from '../../machines/workbench-layout.machine';
 import { connectWorkbenchLayout } from '../../machines/workbench-layout.connect';
@@ -90,7 +91,6 @@ export default function WorkbenchView() {
 
 /** One area's panel. */
 function Area({ code }: { code: WorkbenchAreaCode }): ReactNode {
-  const { t, lang } = useI18n();
   switch (code) {
     case 'balances':
       return (
@@ -99,11 +99,7 @@ function Area({ code }: { code: WorkbenchAreaCode }): ReactNode {
         </WorkbenchPanel>
       );
     case 'cashFlow':
-      return (
-        <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={{ days: CASH_FLOW_DAYS_DEFAULT }} actions={(api) => <CashFlowChoice api={api} />}>
-          {(data) => <CashFlowChart flow={data as CashFlow} lang={lang} labels={{ inflow: t('workbench.cashFlow.inflow'), outflow: t('workbench.cashFlow.outflow'), net: t('workbench.cashFlow.net'), summary: t('workbench.cashFlow.summary', { from: (data as CashFlow).from, to: (data as CashFlow).to }) }} />}
-        </WorkbenchPanel>
-      );
+      return <CashFlowArea />;
     case 'reminders':
       return (
         <WorkbenchPanel name="reminders" load={workbenchLoaders.reminders}>
@@ -127,6 +123,17 @@ function FavouritesArea() {
   return (
     <WorkbenchPanel name="favourites" load={workbenchLoaders.favourites} reloadKey={favourites.map((f) => f.id).join(',')}>
       {(data) => <FavouritesBody data={data as Favourites} />}
+    </WorkbenchPanel>
+  );
+}
+
+/** The cash flow, in the window and currency the user last chose (services/cash-flow-choice.ts). */
+function CashFlowArea() {
+  const { t, lang } = useI18n();
+  const start = useMemo(rememberedCashFlowChoice, []);
+  return (
+    <WorkbenchPanel name="cashFlow" load={workbenchLoaders.cashFlow} params={start} remember={rememberCashFlowChoice} actions={(api) => <CashFlowChoice api={api} />}>
+      {(data) => <CashFlowChart flow={data as CashFlow} lang={lang} labels={{ inflow: t('workbench.cashFlow.inflow'), outflow: t('workbench.cashFlow.outflow'), net: t('workbench.cashFlow.net'), summary: t('workbench.cashFlow.summary', { from: (data as CashFlow).from, to: (data as CashFlow).to }) }} />}
     </WorkbenchPanel>
   );
 }
