@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
 import { Button, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { reviewedResource } from '../../resources';
 import type { ResourceDef } from '../../resources/define';
@@ -14,6 +15,7 @@ import { EditFormContainer } from '../resource/edit-form/EditFormContainer';
 import { reviewBody, type Review, type SendReview } from '../resource/edit-form/ReviewPanel';
 import { useFunctionDisplay } from '../../services/function-display';
 import { pageModules } from '../../widgets/page-modules';
+import { recordOfPath } from './task-path';
 
 // The one place this list meets the API.
 const fetchTodo: FetchPage<FlowTask> = ({ start, limit }) => call(contract.wkfl.todo, { start, limit });
@@ -28,7 +30,18 @@ const fetchTodo: FetchPage<FlowTask> = ({ start, limit }) => call(contract.wkfl.
 export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<FlowTask> }) {
   const { t } = useI18n();
   const list = usePagedList<FlowTask>(fetchPage);
-  const [open, setOpen] = useState<{ def: ResourceDef; id: number } | null>(null);
+  // A task's own address (task-path.ts) opens its review at once; closing it returns to the list's.
+  const { business, record } = useParams<{ business?: string; record?: string }>();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState<{ def: ResourceDef; id: number; addressed?: boolean } | null>(() => {
+    const def = business ? reviewedResource(business) : null;
+    const id = recordOfPath(record);
+    return def && id !== null ? { def, id, addressed: true } : null;
+  });
+  const close = () => {
+    if (open?.addressed) navigate('/todo-list', { replace: true });
+    setOpen(null);
+  };
   // The record's own review call, as its page sends it; the dialog waits for the answer, and a
   // decision taken leaves the list.
   const decide = async (def: ResourceDef, record: { id: number; version: number }, review: Review) => {
@@ -86,7 +99,7 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
       {open && (
         // Only the dialog waits for the hide-button map (asked once per session), never the list.
         <Suspense fallback={null}>
-          <TaskReview key={`${open.def.code}-${open.id}`} def={open.def} id={open.id} onDone={() => list.refresh()} onClose={() => setOpen(null)} onReview={(review, record) => decide(open.def, record, review)} />
+          <TaskReview key={`${open.def.code}-${open.id}`} def={open.def} id={open.id} onDone={() => list.refresh()} onClose={close} onReview={(review, record) => decide(open.def, record, review)} />
         </Suspense>
       )}
     </Stack>

@@ -20,6 +20,7 @@ import type { FlowTask } from '../../shared/contract/wkfl';
 import { formatAmount, prepareAmountFormat } from '../../shared/format-amount';
 import { formatDateTime } from '../../shared/date-format';
 import { RESOURCE_ROUTES } from '../../resources/routes';
+import { todoTaskPath } from '../todo/task-path';
 import { WorkbenchPanel, type PanelApi } from './WorkbenchPanel';
 import { CashFlowChart } from './CashFlowChart';
 import { AreaSettingsTrigger } from './AreaSettingsTrigger';
@@ -243,10 +244,11 @@ function TodoBody({ data }: { data: { rows: FlowTask[]; total: number } }) {
       <Text fontSize="sm" color="fg.muted">{t('workbench.todo.count', { count: data.total })}</Text>
       <Stack as="ul" listStyleType="none" gap="2" data-testid="workbench-todo-list">
         {data.rows.map((task) => {
-          const path = RESOURCE_ROUTES.find((r) => r.code === task.businessType)?.path;
+          // The task's review, over the to-do list, for a business this build has a page for.
+          const known = RESOURCE_ROUTES.some((r) => r.code === task.businessType);
           return (
             <li key={task.instanceId}>
-              {path ? <Link href={path}>{`${task.businessName} ${task.title}`}</Link> : <Text>{`${task.businessName} ${task.title}`}</Text>}
+              {known ? <Link href={todoTaskPath(task)}>{`${task.businessName} ${task.title}`}</Link> : <Text>{`${task.businessName} ${task.title}`}</Text>}
               <Text fontSize="xs" color="fg.muted">{t('workbench.todo.line', { step: task.stepName, submitter: task.submitter, at: formatDateTime(task.submittedAt) })}</Text>
             </li>
           );
