@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { rememberCashFlowChoice, rememberedCashFlowChoice } from '../../src/services/cash-flow-choice';
 import { CASH_FLOW_DAYS_DEFAULT } from '../../src/shared/contract/workbench';
-import { session } from '../../src/services/storage';
+import { asUser, clearStorageAfterEach } from './support/logged-in';
 
-const asUser = (userCode: string) => session.set('loginUserInfo', { id: 1, userCode, userName: userCode, userNameEn: null, userType: 2, staffType: 2, orgId: null });
 
 describe('the cash flow choice kept across visits', () => {
-  afterEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
+  clearStorageAfterEach();
 
   it('gives each user back the window and currency they chose, and the default window to anyone else', () => {
     asUser('staff');

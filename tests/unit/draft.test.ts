@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { clearDraft, loadDraft, saveDraft } from '../../src/services/draft';
-import { session } from '../../src/services/storage';
+import { asUser, clearStorageAfterEach } from './support/logged-in';
 
 const CODE = 'fsmc-user-profile';
-const asUser = (userCode: string) => session.set('loginUserInfo', { id: 1, userCode, userName: userCode, userNameEn: null, userType: 2, staffType: 2, orgId: null });
 
 describe('form drafts', () => {
-  afterEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
+  clearStorageAfterEach();
 
   it('keeps a form under its component code and gives it back to the same user', () => {
     asUser('staff');
