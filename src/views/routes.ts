@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { WORKBENCH_PATHS } from '../shared/constants';
 import { RESOURCE_ROUTES } from '../resources/routes';
-import { TODO_TASK_PATH } from './todo/task-path';
+import { TODO_LIST_ROUTE } from './todo/task-path';
 import type { Label } from '../resources/define';
 import { initialLanguage, loadModules } from '../services/i18n/i18n';
 
@@ -41,7 +41,6 @@ function withMessages<T>(modules: string[], load: () => Promise<T>): () => Promi
 }
 const loadWorkbench = withMessages(['workbench'], () => import(/* webpackChunkName: "view-workbench" */ './workbench/WorkbenchView'));
 
-const loadTodoList = () => import(/* webpackChunkName: "view-todo-list" */ './todo/TodoListView');
 
 /** The home page's routes: the route guard greets on them while the shell's code loads (shell/ShellPlaceholder.tsx). */
 export const isWorkbench = (route: RouteDef | undefined): boolean => route?.load === loadWorkbench;
@@ -54,9 +53,9 @@ export const APP_ROUTES: RouteDef[] = [
   // Every lookup of src/shared/lookups.ts, live (docs/lookups.md): for developers and auditors.
   { path: '/lookups', titleKey: 'shell.routes.lookups', load: withMessages(['lookup'], () => import(/* webpackChunkName: "view-lookups" */ './lookups/LookupsView')), meta: { adminOnly: true } },
   // The user's to-do tasks (docs/approvals.md): each opens its record's review.
-  { path: '/todo-list', titleKey: 'shell.routes.todoList', load: loadTodoList },
-  // One task's review opened over the list (the home page's to-do panel links here).
-  { path: TODO_TASK_PATH, titleKey: 'shell.routes.todoList', load: loadTodoList },
+  // The list, or one task's review over it (the home page's to-do panel links there): one route,
+  // so closing the review keeps the page as it is.
+  { path: TODO_LIST_ROUTE, titleKey: 'shell.routes.todoList', load: () => import(/* webpackChunkName: "view-todo-list" */ './todo/TodoListView') },
   // The user's reminders (the header's drawer as a page of the menu's workbench group).
   { path: '/my-reminders', titleKey: 'shell.routes.myReminders', load: () => import(/* webpackChunkName: "view-my-reminders" */ './reminders/MyRemindersView'), meta: { history: true } },
   // The user's colour theme and navigation colour (the settings drawer's choice, as a page).

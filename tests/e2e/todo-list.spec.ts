@@ -66,6 +66,8 @@ test('staff submit, the approver finds the task on the to-do page, passes it fro
   await expect(form(admin)).toHaveCount(0);
   await expect(admin).toHaveURL(/#\/todo-list$/);
   await expect(task).toHaveCount(1);
+  // No row's button opened it: the keyboard goes on from the list's Refresh.
+  await expect(admin.getByTestId('todo-list').getByRole('button', { name: '刷新' })).toBeFocused();
   // An address naming no business this build reviews opens the list alone.
   await admin.goto('/index.html#/todo-list/no-such-business/1');
   await expect(task).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Button, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { reviewedResource } from '../../resources';
@@ -30,14 +30,22 @@ const fetchTodo: FetchPage<FlowTask> = ({ start, limit }) => call(contract.wkfl.
 export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<FlowTask> }) {
   const { t } = useI18n();
   const list = usePagedList<FlowTask>(fetchPage);
-  // A task's own address (task-path.ts) opens its review at once; closing it returns to the list's.
+  // A task's own address (task-path.ts) opens its review; closing it returns to the list's
+  // address, the page staying as it is, and the keyboard to the list's Refresh (no row's button
+  // opened it). Taken while rendering when the address changes (React's pattern for state that
+  // follows a value), so an address typed while the list is open opens its task too.
   const { business, record } = useParams<{ business?: string; record?: string }>();
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState<{ def: ResourceDef; id: number; addressed?: boolean } | null>(() => {
+  const address = `${business ?? ''}/${record ?? ''}`;
+  const [seen, setSeen] = useState<string | null>(null);
+  const [open, setOpen] = useState<{ def: ResourceDef; id: number; addressed?: boolean } | null>(null);
+  if (seen !== address) {
+    setSeen(address);
     const def = business ? reviewedResource(business) : null;
     const id = recordOfPath(record);
-    return def && id !== null ? { def, id, addressed: true } : null;
-  });
+    if (def && id !== null) setOpen({ def, id, addressed: true });
+  }
+  const refresh = useRef<HTMLButtonElement>(null);
   const close = () => {
     if (open?.addressed) navigate('/todo-list', { replace: true });
     setOpen(null);
@@ -52,7 +60,7 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
     <Stack gap="4" data-testid="todo-list">
       <HStack justify="space-between" wrap="wrap">
         <Heading size="lg">{t('shell.routes.todoList')}</Heading>
-        <Button size="sm" variant="outline" {...list.getRefreshProps()}>{t('approval.todo.refresh')}</Button>
+        <Button ref={refresh} size="sm" variant="outline" {...list.getRefreshProps()}>{t('approval.todo.refresh')}</Button>
       </HStack>
       <PagedList api={list} empty={t('approval.todo.empty')} testId="todo-table">
         {(rows) => (
@@ -99,7 +107,7 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
       {open && (
         // Only the dialog waits for the hide-button map (asked once per session), never the list.
         <Suspense fallback={null}>
-          <TaskReview key={`${open.def.code}-${open.id}`} def={open.def} id={open.id} onDone={() => list.refresh()} onClose={close} onReview={(review, record) => decide(open.def, record, review)} />
+          <TaskReview key={`${open.def.code}-${open.id}`} def={open.def} id={open.id} onDone={() => list.refresh()} onClose={close} onReview={(review, record) => decide(open.def, record, review)} finalFocusEl={open.addressed ? () => refresh.current : undefined} />
         </Suspense>
       )}
     </Stack>
@@ -110,9 +118,9 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
  * A task's review: its record's approval form, as the record's own page opens it, under the
  * hide-button map of the business's page (widgets §6: the decisions hidden there are hidden here).
  */
-function TaskReview({ def, id, onDone, onClose, onReview }: { def: ResourceDef; id: number; onDone: () => void; onClose: () => void; onReview: SendReview }) {
+function TaskReview({ def, id, onDone, onClose, onReview, finalFocusEl }: { def: ResourceDef; id: number; onDone: () => void; onClose: () => void; onReview: SendReview; finalFocusEl?: () => HTMLElement | null }) {
   const display = useFunctionDisplay(def.path);
-  return <EditFormContainer def={def} display={display} open={{ mode: 'approval', id }} onDone={onDone} onClose={onClose} onReview={onReview} />;
+  return <EditFormContainer def={def} display={display} open={{ mode: 'approval', id }} onDone={onDone} onClose={onClose} onReview={onReview} finalFocusEl={finalFocusEl} />;
 }
 
 /** The locale modules the review dialog's widgets speak (a resource page's), loaded before the page draws. */

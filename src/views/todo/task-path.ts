@@ -1,9 +1,9 @@
 /**
- * A to-do task's own address: the to-do page with that task's review open over it (the home
- * page's to-do panel links there). Kept apart from the resource registry: the route table, in
- * the first screen's code, reads it.
+ * The to-do page's route: the list (`/todo-list`), or a task's own address, the list with that
+ * task's review open over it (the home page's to-do panel links there). Kept apart from the
+ * resource registry: the route table, in the first screen's code, reads it.
  */
-export const TODO_TASK_PATH = '/todo-list/:business/:record';
+export const TODO_LIST_ROUTE = '/todo-list/:business?/:record?';
 
 export const todoTaskPath = (task: { businessType: string; recordId: number }): string => `/todo-list/${encodeURIComponent(task.businessType)}/${task.recordId}`;
 

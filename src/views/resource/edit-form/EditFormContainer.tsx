@@ -11,7 +11,15 @@ import { EditFormView, type EditFormProps } from './EditFormView';
  * phone), or for small records the generic edit dialog of widgets §2 (800 px, portal-shell §9).
  * The title is the form's header title: the mode and the resource's name.
  */
-export function EditFormContainer({ open, ...props }: Omit<EditFormProps, 'mode' | 'id'> & { open: { mode: EditFormProps['mode']; id?: number } | null }) {
+export function EditFormContainer({
+  open,
+  finalFocusEl,
+  ...props
+}: Omit<EditFormProps, 'mode' | 'id'> & {
+  open: { mode: EditFormProps['mode']; id?: number } | null;
+  /** Where the keyboard goes on close when no button of the page opened the form (an address did). */
+  finalFocusEl?: () => HTMLElement | null;
+}) {
   const { t, lang } = useI18n();
   const label = (props.view?.label ?? props.def.label)[lang];
   const title = open ? t(`form.mode.${open.mode}`, { name: label }) : label;
@@ -29,7 +37,7 @@ export function EditFormContainer({ open, ...props }: Omit<EditFormProps, 'mode'
   const initialFocusEl = () => content.current;
   if (props.def.form?.container === 'dialog')
     return (
-      <Dialog.Root open={open !== null} onOpenChange={(d) => !d.open && props.onClose()} initialFocusEl={initialFocusEl} size="lg" scrollBehavior="inside">
+      <Dialog.Root open={open !== null} onOpenChange={(d) => !d.open && props.onClose()} initialFocusEl={initialFocusEl} finalFocusEl={finalFocusEl} size="lg" scrollBehavior="inside">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -45,7 +53,7 @@ export function EditFormContainer({ open, ...props }: Omit<EditFormProps, 'mode'
       </Dialog.Root>
     );
   return (
-    <Drawer.Root open={open !== null} onOpenChange={(d) => !d.open && props.onClose()} size="full" initialFocusEl={initialFocusEl}>
+    <Drawer.Root open={open !== null} onOpenChange={(d) => !d.open && props.onClose()} size="full" initialFocusEl={initialFocusEl} finalFocusEl={finalFocusEl}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner justifyContent="flex-end">
