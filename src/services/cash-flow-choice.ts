@@ -1,4 +1,4 @@
-import { CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT } from '../shared/contract/workbench';
+import { CASH_FLOW_DAYS, CASH_FLOW_DAYS_DEFAULT, CURRENCY_CODE_PATTERN } from '../shared/contract/workbench';
 import { session, widgetState } from './storage';
 
 /** The home page's cash flow as the user last chose it: the window, and the currency once picked. */
@@ -7,7 +7,7 @@ export type CashFlowChoice = {
   currencyCode?: string;
 };
 
-const CURRENCY = /^[A-Z]{3}$/;
+const CURRENCY = new RegExp(CURRENCY_CODE_PATTERN);
 
 /** Per user of this browser: two people sharing a desk keep their own. */
 const key = () => session.get('loginUserInfo')?.userCode;

@@ -51,6 +51,8 @@ test('a rate plan: staff submit, one approver passes the first step, a late deci
   // The second approver's decision comes too late: refused, in the dialog, the opinion kept.
   await checker.getByTestId('review-panel').getByRole('button', { name: '退回' }).click();
   await expect(checker.getByTestId('review-panel').getByRole('alert')).toContainText('该记录已被他人修改');
+  // Said once, in the panel: the request layer's toast would repeat it.
+  await expect(checker.getByTestId('toast')).toHaveCount(0);
   await expect(checker.getByTestId('review-panel').getByRole('textbox')).toHaveValue('第一步已由他人处理？');
   await expect(form(checker)).toHaveCount(1);
   await checker.keyboard.press('Escape');

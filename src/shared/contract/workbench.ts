@@ -15,7 +15,9 @@ export const CASH_FLOW_CURRENCY_DEFAULT = 'CNY';
 /** Accounts listed by the balances panel, largest first. */
 export const BALANCE_TOP_ACCOUNTS = 5;
 
-const Currency = Type.String({ pattern: '^[A-Z]{3}$', minLength: 3, maxLength: 3 });
+/** An ISO 4217 alphabetic code, as the cash flow is asked for it (and remembered: services/cash-flow-choice.ts). */
+export const CURRENCY_CODE_PATTERN = '^[A-Z]{3}$';
+const Currency = Type.String({ pattern: CURRENCY_CODE_PATTERN, minLength: 3, maxLength: 3 });
 
 export const CurrencyBalance = Type.Object({ currencyCode: Type.String(), accounts: Type.Integer(), total: Type.Number() });
 export const AccountBalance = Type.Object({ acctNo: Type.String(), acctName: Type.String(), orgCode: Type.String(), currencyCode: Type.String(), balance: Type.Number() });

@@ -22,7 +22,7 @@ import { DataTable, tablePaging, type SortState, type TableColumn } from '../../
 import { QueryForm, resourceQueryFields, useQueryPage } from '../../widgets/query-form';
 import { EditFormContainer } from './edit-form/EditFormContainer';
 import type { FlowMode } from '../../machines/save-submit.machine';
-import { reviewBody, type Review } from './edit-form/ReviewPanel';
+import { sendReview, type Review } from './edit-form/ReviewPanel';
 import { RowActions, type RowIntent } from './RowActions';
 import { RESOURCE_EXTRAS } from './extras';
 import { ExportDialog } from '../../widgets/export/ExportDialog';
@@ -100,7 +100,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
   };
   // The review dialog waits for the answer: a refused decision stays there with what was typed.
   const decide = async (record: { id: number; version: number }, review: Review) => {
-    await api.run('review', reviewBody(record, review));
+    await sendReview(def, record, review);
     list.refresh();
   };
   const columns: Array<TableColumn<ResourceRow>> = def.columns.filter((c) => shownOnPage(view, c.field)).map((c) => ({

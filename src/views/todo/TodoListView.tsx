@@ -7,12 +7,11 @@ import { contract } from '../../shared/contract';
 import type { FlowTask } from '../../shared/contract/wkfl';
 import { formatDateTime } from '../../shared/date-format';
 import { call } from '../../services/http/call';
-import { resourceApi } from '../../services/api/resources';
 import { I18nProvider, useI18n } from '../../services/i18n/react';
 import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
 import { EditFormContainer } from '../resource/edit-form/EditFormContainer';
-import { reviewBody, type Review, type SendReview } from '../resource/edit-form/ReviewPanel';
+import { sendReview, type Review, type SendReview } from '../resource/edit-form/ReviewPanel';
 import { useFunctionDisplay } from '../../services/function-display';
 import { pageModules } from '../../widgets/page-modules';
 import { recordOfPath } from './task-path';
@@ -53,7 +52,7 @@ export function TodoList({ fetchPage = fetchTodo }: { fetchPage?: FetchPage<Flow
   // The record's own review call, as its page sends it; the dialog waits for the answer, and a
   // decision taken leaves the list.
   const decide = async (def: ResourceDef, record: { id: number; version: number }, review: Review) => {
-    await resourceApi(def).run('review', reviewBody(record, review));
+    await sendReview(def, record, review);
     list.refresh();
   };
   return (
