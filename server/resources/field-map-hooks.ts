@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CODE } from '../../src/shared/codes';
 import { RESOURCES } from '../../src/resources';
+import { importColumns } from '../../src/resources/field-sets';
 import { LANGUAGES } from '../../src/shared/constants';
 import { headerKey } from '../services/import/header';
 import { refuse } from '../http/answer';
@@ -9,7 +10,7 @@ import type { ResourceHooks } from './register';
 /**
  * System field maps (docs/import.md, "Field maps"), checked on every write of a map's content,
  * inside its transaction: the field is one of the columns of the resource's import templates
- * (3900, naming them); the column name (compared as the import compares headers: spaces and
+ * (3900, naming them; the form offers only these, the ImportColumn dictionary of the resource); the column name (compared as the import compares headers: spaces and
  * case aside) is no other map's of that resource (3901) and not already a column's own name or
  * label there (3902: a header would then name two columns). The resource is the ImportResource
  * dictionary's (checked with the dictionaries, before this). The check runs after the write, so
@@ -20,7 +21,7 @@ export const fieldMapHooks: ResourceHooks = {
   async afterWrite(tx, row, step, request) {
     if (step !== 'RECORD.SAVE' && step !== 'RECORD.UPDATE') return;
     const def = RESOURCES.find((d) => d.code === row.resourceCode)!;
-    const columns = [...new Set((def.import?.templates ?? []).flatMap((t) => t.columns))];
+    const columns = importColumns(def);
     const label = (field: string) => def.fields[field]!.label[request.lang];
     const field = String(row.fieldName);
     if (!columns.includes(field)) throw refuse(CODE.fieldMapUnknownField, { resource: def.label[request.lang], field, fields: columns.map((c) => `${c} (${label(c)})`).join(', ') });

@@ -86,11 +86,12 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     }
   }
 
-  async function validate(tx: Db, request: FastifyRequest, body: Record<string, unknown>, exceptId: number | null) {
+  /** `stored`: the record an edit changes, whose fields the body leaves out still count (the kind a value follows). */
+  async function validate(tx: Db, request: FastifyRequest, body: Record<string, unknown>, exceptId: number | null, stored?: Record<string, unknown>) {
     await store.checkDictionaries(tx, def, body, label(request));
     await store.checkUnique(tx, def, body, exceptId, label(request));
     await checkScrollFields(tx, def, body, request);
-    await checkChoiceFields(tx, def, body, request);
+    await checkChoiceFields(tx, def, body, request, stored);
   }
 
   const scopeOf = (request: FastifyRequest) => resourceScope(app.db, def, request);
@@ -184,7 +185,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       // A decision's files live with the flow's history: a record reviewed once has none to keep them.
       if (body.fileIdList?.length && !flow) throw refuse(CODE.flowFilesWithoutFlow);
       const fileIds = flow ? await workflow.checkDecisionFiles(tx, def.code, row.id, userOf(request), body.fileIdList ?? []) : [];
-      if (withBody) await validate(tx, request, body, row.id);
+      if (withBody) await validate(tx, request, body, row.id, row);
       const approved = body.decision ? await approvalValues(tx, request, row.id, body as never) : null;
       await hooks.beforeStep?.(tx, row, event, request);
       if (def.attachments && ATTACHMENT_CHECKED_STEPS.has(event)) await requireAttachments(tx, def.code, recordOrderNo(def.code, row.id));

@@ -13,25 +13,29 @@ import { scrollPage } from './scroll-sources';
  * names an account that exists and is in force: 2203), and a field the followed value does not
  * apply to stays empty (2204). Checked on every add and update, beside the scroll dropdowns'.
  */
-export async function checkChoiceFields(db: Db, resource: ResourceDef, body: Record<string, unknown>, request: FastifyRequest): Promise<void> {
+export async function checkChoiceFields(db: Db, resource: ResourceDef, body: Record<string, unknown>, request: FastifyRequest, stored: Record<string, unknown> = {}): Promise<void> {
   const label = (field: string) => resource.fields[field]?.label[request.lang] ?? field;
+  // An edit may send a value without the field it follows (immutable, or unchanged): the stored one holds.
+  const values = { ...stored, ...body };
   const kindOf = async (field: string) => {
     const followed = resource.fields[field]!;
-    const value = String(body[field] ?? '');
+    const value = String(values[field] ?? '');
     if (!followed.dict) return value;
     const item = await db.selectFrom('dictionaryItem').select(['textZh', 'textEn']).where('dictType', '=', followed.dict).where('value', '=', value).executeTakeFirst();
     return item ? (request.lang === 'en-US' ? item.textEn : item.textZh) : value;
   };
-  const problem = choiceProblems(resource, body)[0];
+  const problem = choiceProblems(resource, values).find((p) => p.field in body);
   if (problem) throw refuse(CODE.choiceNotApplicable, { field: label(problem.field), kind: await kindOf(problem.on) });
   for (const [name, def] of Object.entries(resource.fields)) {
     const value = body[name];
     if (!def.choiceBy || typeof value !== 'string' || value === '') continue;
-    const choice = choiceOf(def, body);
+    // A family's value is the resource's hook's to check: it names what the value could have been.
+    if ('family' in def.choiceBy) continue;
+    const choice = choiceOf(def, values);
     if (choice.state !== 'chosen') continue;
     const f = choice.field;
     const found = f.scroll
-      ? (await scrollPage(db, f.scroll, { start: 1, limit: 1, value, ...paramsOf(f, body) }, request.lang, request.user)).total > 0
+      ? (await scrollPage(db, f.scroll, { start: 1, limit: 1, value, ...paramsOf(f, values) }, request.lang, request.user)).total > 0
       : Boolean(await db.selectFrom('dictionaryItem').select('id').where('dictType', '=', f.dict!).where('value', '=', value).where('enabled', '=', true).executeTakeFirst());
     if (!found) throw refuse(CODE.choiceValueUnknown, { value, kind: await kindOf(def.choiceBy.field) });
   }

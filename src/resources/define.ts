@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../shared/constants';
+import { LANGUAGES, VIRTUAL_DICTIONARY_FAMILIES, type Language, type VirtualDictionaryFamily } from '../shared/constants';
 import type { ColumnKind } from '../shared/column-layout';
 import type { ScrollSource } from '../shared/scroll-sources';
 import { lookupFields, lookupOf, valueSearchOf } from '../shared/lookups';
@@ -75,9 +75,12 @@ export interface FieldDef {
    * docs/data-auth.md): for each value of `field`, the scroll dropdown or dictionary this field's
    * values come from. The form waits for `field`, and empties this field when `field` changes;
    * the server refuses a value its choice does not list (2203), and any value while `field`
-   * holds one the map does not name (the field does not apply then).
+   * holds one the map does not name (the field does not apply then). With `family` instead of
+   * `choices`, every value of `field` has a chooser: the dictionary `<family>:<value>` the
+   * server answers from the build (a resource's text fields for a sensitive setting); the
+   * resource's own hook checks such a value, naming what it could have been (3701, 3900).
    */
-  choiceBy?: { field: string; choices: Record<string, FieldChoice> };
+  choiceBy?: { field: string; choices: Record<string, FieldChoice> } | { field: string; family: VirtualDictionaryFamily };
 }
 
 /** Where a `choiceBy` field's values come from for one value of the field it follows. */
@@ -282,6 +285,10 @@ function choiceProblems(name: string, f: FieldDef, fields: Record<string, FieldD
   const by = f.choiceBy!;
   if (!(by.field in fields) || by.field === name) out.push(`field ${name} follows ${by.field}, not another field`);
   if (f.scroll || f.lookup || f.dict) out.push(`field ${name}: a choiceBy field has no chooser of its own`);
+  if ('family' in by) {
+    if (!(VIRTUAL_DICTIONARY_FAMILIES as readonly string[]).includes(by.family)) out.push(`field ${name}: ${by.family} is no family of dictionaries`);
+    return out;
+  }
   for (const [value, choice] of Object.entries(by.choices)) {
     if (!('scroll' in choice) && !('dict' in choice)) out.push(`field ${name}: choice ${value} names no chooser`);
     for (const other of Object.values('scrollParams' in choice ? (choice.scrollParams ?? {}) : {})) if (!(other in fields)) out.push(`field ${name}: choice ${value} waits for ${other}, not a field`);

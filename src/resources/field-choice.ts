@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef } from './define';
+import type { VirtualDictionaryFamily } from '../shared/constants';
 
 /**
  * Fields whose chooser follows another field's value (`choiceBy` in define.ts; a data-auth
@@ -20,14 +21,17 @@ export type Choice =
 
 export function choiceOf(def: FieldDef, values: Record<string, unknown>): Choice {
   if (!def.choiceBy) return { state: 'fixed', field: def };
-  const { field: on, choices } = def.choiceBy;
-  const value = values[on];
-  if (!filled(value)) return { state: 'waiting', on };
-  const choice = choices[String(value)];
-  if (!choice) return { state: 'none', on };
+  const by = def.choiceBy;
+  const value = values[by.field];
+  if (!filled(value)) return { state: 'waiting', on: by.field };
+  const choice = 'family' in by ? { dict: familyDictionary(by.family, String(value)) } : by.choices[String(value)];
+  if (!choice) return { state: 'none', on: by.field };
   const { choiceBy: _followed, ...rest } = def;
   return { state: 'chosen', field: { ...rest, ...choice } };
 }
+
+/** The dictionary of a family for one value it follows (`SensitiveField:counter-party`). */
+export const familyDictionary = (family: VirtualDictionaryFamily, value: string) => `${family}:${value}`;
 
 /** What the followed field's value keys a field's choice by (its change empties the field in the form). */
 export function choiceKey(def: FieldDef, values: Record<string, unknown>): string {

@@ -290,6 +290,16 @@ export const WORKBENCH_AREA_DICT = 'WorkbenchArea';
 export const IMPORT_RESOURCE_DICT = 'ImportResource';
 /** The dictionaries the server answers from the build, not from its tables: no seed holds them, nobody edits them. */
 export const VIRTUAL_DICTIONARIES = [PORTAL_RESOURCE_DICT, WORKBENCH_AREA_DICT, IMPORT_RESOURCE_DICT] as const;
+/**
+ * Ours (docs/sensitive-info.md, docs/import.md): families of dictionaries the server answers from
+ * the build, one per resource, named `<family>:<resource code>` (a `choiceBy` field's chooser
+ * that follows the resource chosen): a resource's text fields, the ones a mask can stand for;
+ * a resource's import columns, the ones a field map can rename.
+ */
+export const SENSITIVE_FIELD_DICTS = 'SensitiveField';
+export const IMPORT_COLUMN_DICTS = 'ImportColumn';
+export const VIRTUAL_DICTIONARY_FAMILIES = [SENSITIVE_FIELD_DICTS, IMPORT_COLUMN_DICTS] as const;
+export type VirtualDictionaryFamily = (typeof VIRTUAL_DICTIONARY_FAMILIES)[number];
 /** Ours (docs/licences.md): the most users one product licence may allow. */
 export const LICENCE_MAX_USERS = 100_000;
 /** Ours: the longest licence file the verifier reads (a made one is about 1 kB). */

@@ -7,8 +7,8 @@ import { expectNoRawLocaleKeys } from './support/locale-keys';
  * System field maps (docs/import.md, "Field maps") as an administrator meets them: a bank's file
  * names the date column its own way; a map added on the field maps page by keyboard lets that
  * file import as it comes. A map's name is this run's own (maps only widen what an import
- * accepts, so no other test sees it); a field the template lacks is refused in place, in English
- * on a phone.
+ * accepts, so no other test sees it); the field is chosen from the template's columns, and a name
+ * a column already has is refused in place, in English on a phone.
  */
 const form = (page: Page) => page.getByTestId('record-form');
 /** Pages stay alive once opened: each page's table is looked for inside its own resource. */
@@ -31,7 +31,7 @@ test('a bank file with its own name for the date imports once a field map says w
   await page.keyboard.press('Enter');
   await expect(form(page)).toBeVisible();
   await form(page).locator('#field-resourceCode').selectOption({ label: '汇率 (exchange-rate)' });
-  await form(page).locator('#field-fieldName').fill('rateDate');
+  await form(page).locator('#field-fieldName').selectOption({ label: '日期 (rateDate)' });
   await form(page).locator('#field-sourceName').fill(column);
   await form(page).locator('#field-sourceSystem').fill('中国银行网银');
   await form(page).locator('#field-sourceSystem').press('Enter');
@@ -59,7 +59,7 @@ test('a bank file with its own name for the date imports once a field map says w
   await expect(rows(page, 'exchange-rate').first()).toContainText('2034-01-05');
 });
 
-test('a field the import template lacks is refused in place, what was typed kept; in English on a phone', async ({ page }) => {
+test('the field is one of the template’s columns; a name a column already has is refused in place, what was typed kept; in English on a phone', async ({ page }) => {
   await page.goto('/login.html#/login');
   await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
   await loginAs(page, ADMIN, '/sys-field-map-setting');
@@ -69,11 +69,14 @@ test('a field the import template lacks is refused in place, what was typed kept
   await resource.getByRole('button', { name: 'Add', exact: true }).focus();
   await page.keyboard.press('Enter');
   await form(page).locator('#field-resourceCode').selectOption({ label: 'Exchange rate (exchange-rate)' });
-  await form(page).locator('#field-fieldName').fill('remark');
-  await form(page).locator('#field-sourceName').fill('Note');
+  const field = form(page).locator('#field-fieldName');
+  await expect(field.locator('option:not([value=""])')).toHaveText(['Date (rateDate)', 'From currency (sourceCurrency)', 'To currency (targetCurrency)', 'Rate (rate)']);
+  await field.selectOption({ label: 'Rate (rate)' });
+  await form(page).locator('#field-sourceName').fill('From currency');
   await form(page).locator('#field-sourceName').press('Enter');
-  await expect(form(page).getByTestId('form-failure')).toContainText('Exchange rate has no import column remark; its import columns: rateDate (Date)');
-  await expect(form(page).locator('#field-sourceName')).toHaveValue('Note');
+  await expect(form(page).getByTestId('form-failure')).toContainText('“From currency” is already the name of the column From currency');
+  await expect(form(page).locator('#field-sourceName')).toHaveValue('From currency');
+  await expect(field).toHaveValue('rate');
   const box = await form(page).boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   await expectNoRawLocaleKeys(page);

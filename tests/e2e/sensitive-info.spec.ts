@@ -39,13 +39,16 @@ test('an administrator masks the credit code; a clerk reads it masked in the tab
   await settings.getByRole('button', { name: '新增', exact: true }).focus();
   await admin.keyboard.press('Enter');
   await expect(form(admin)).toBeVisible();
+  // The field waits for the resource, then offers that resource's text fields only (a mask stands for text).
+  const field = form(admin).locator('#field-fieldName');
+  await expect(field).toHaveAttribute('placeholder', /业务资源/);
   await form(admin).locator('#field-resourceCode').selectOption('counter-party');
-  await form(admin).locator('#field-fieldName').fill('counterPartyType');
-  await form(admin).locator('#field-fieldName').press('Enter');
-  await expect(form(admin).getByTestId('form-failure')).toContainText('交易对手没有文本字段counterPartyType，其文本字段有：counterPartyCode (交易对手编号)');
-  await expect(form(admin).locator('#field-resourceCode')).toHaveValue('counter-party');
-  await form(admin).locator('#field-fieldName').fill('creditCode');
-  await form(admin).locator('#field-fieldName').press('Enter');
+  await expect(field.locator('option[value=creditCode]')).toHaveText('统一社会信用代码 (creditCode)');
+  await expect(field.locator('option[value=counterPartyCode]')).toHaveCount(1);
+  await expect(field.locator('option[value=counterPartyType]')).toHaveCount(0);
+  await field.selectOption('creditCode');
+  await form(admin).locator('#field-remark').fill('客户信用代码');
+  await form(admin).locator('#field-remark').press('Enter');
   await expect(form(admin)).toHaveCount(0);
   await expect(settings.getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: 'creditCode' })).toContainText('保留首尾');
   await expectNoRawLocaleKeys(admin);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CODE } from '../../src/shared/codes';
+import { IMPORT_COLUMN_DICTS } from '../../src/shared/constants';
 import { availableBackends } from './support/backends';
 import { multipart } from './support/multipart';
 import { startTestApp, type TestApp } from './support/test-server';
@@ -69,6 +70,14 @@ describe.each(availableBackends())('system field maps on %s', (backend) => {
     expect((await post('/api/fsmc/sys-field-map-setting/add', { resourceCode: 'bank', fieldName: 'bankName', sourceName: 'Bank' })).body.code).toBe(CODE.notADictionaryValue);
     const offered = (await post<{ constant: Record<string, Array<{ value: string; text: string }>> }>('/api/fsmc/common/query/dictionary', ['ImportResource'])).body.data.constant.ImportResource;
     expect(offered).toEqual([{ value: 'exchange-rate', text: 'Exchange rate (exchange-rate)' }]);
+    // The form's chooser of the field: the resource's import columns, from a dictionary the server answers per resource.
+    const columns = (await post<{ constant: Record<string, Array<{ value: string; text: string }>> }>('/api/fsmc/common/query/dictionary', [`${IMPORT_COLUMN_DICTS}:exchange-rate`])).body.data.constant;
+    expect(columns[`${IMPORT_COLUMN_DICTS}:exchange-rate`]).toEqual([
+      { value: 'rateDate', text: 'Date (rateDate)' },
+      { value: 'sourceCurrency', text: 'From currency (sourceCurrency)' },
+      { value: 'targetCurrency', text: 'To currency (targetCurrency)' },
+      { value: 'rate', text: 'Rate (rate)' },
+    ]);
     expect((await addMap('rate', 'Px', staff)).status).toBe(403);
   });
 

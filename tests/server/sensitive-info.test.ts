@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { CODE } from '../../src/shared/codes';
+import { SENSITIVE_FIELD_DICTS } from '../../src/shared/constants';
 import { RESOURCES } from '../../src/resources';
 import { exportTableUrl } from '../../src/shared/contract/export';
 import { MASK_RULES, maskValue } from '../../src/shared/masking';
@@ -57,6 +58,16 @@ describe.each(availableBackends())('sensitive information on %s', (backend) => {
     const offered = (await post<{ constant: Record<string, Array<{ value: string; text: string }>> }>('/api/fsmc/common/query/dictionary', ['PortalResource'], admin, 'en-US')).body.data.constant.PortalResource!;
     expect(offered).toContainEqual({ value: 'counter-party', text: 'Counterparty (counter-party)' });
     expect(offered.map((o) => o.value)).toEqual(RESOURCES.filter((d) => Object.values(d.fields).some((f) => f.type === 'text')).map((d) => d.code).sort());
+    // The form's chooser of the field: the resource's text fields, from a dictionary the server answers per resource.
+    const dictionaryOf = async (code: string, lang: string) => (await post<{ constant: Record<string, Array<{ value: string; text: string }>> }>('/api/fsmc/common/query/dictionary', [code], admin, lang)).body.data.constant[code];
+    const fields = await dictionaryOf(`${SENSITIVE_FIELD_DICTS}:counter-party`, 'en-US');
+    const counterParty = RESOURCES.find((d) => d.code === 'counter-party')!;
+    expect(fields!.map((o) => o.value)).toEqual(Object.keys(counterParty.fields).filter((name) => counterParty.fields[name]!.type === 'text'));
+    expect(fields).toContainEqual({ value: 'creditCode', text: `${counterParty.fields.creditCode!.label['en-US']} (creditCode)` });
+    expect(fields!.map((o) => o.value)).not.toContain('counterPartyType');
+    expect(await dictionaryOf(`${SENSITIVE_FIELD_DICTS}:counter-party`, 'zh-CN')).toContainEqual({ value: 'creditCode', text: `${counterParty.fields.creditCode!.label['zh-CN']} (creditCode)` });
+    expect(await dictionaryOf(`${SENSITIVE_FIELD_DICTS}:no-such`, 'en-US')).toEqual([]);
+    // A caller of the API may send any name: refused, naming the text fields there are.
     const notText = await setting('counter-party', 'counterPartyType', 'ALL', {}, 'en-US');
     expect(notText.body.code).toBe(CODE.sensitiveFieldUnknown);
     expect(notText.body.msg).toContain('Counterparty has no text field counterPartyType; its text fields: counterPartyCode (Counterparty number)');

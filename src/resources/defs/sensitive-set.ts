@@ -1,5 +1,5 @@
 import { col, defineResource, dict, operation, seq, state, text } from '../define';
-import { PORTAL_RESOURCE_DICT } from '../../shared/constants';
+import { PORTAL_RESOURCE_DICT, SENSITIVE_FIELD_DICTS } from '../../shared/constants';
 
 /**
  * Sensitive information settings (the menu's 敏感信息设置; the spec names the family and shows
@@ -16,7 +16,7 @@ export default defineResource({
   fields: {
     // Chosen from the portal's resources (a dictionary the server answers from the build).
     resourceCode: dict('业务资源', 'Resource', { dict: PORTAL_RESOURCE_DICT, max: 64, required: true, immutable: true }),
-    fieldName: text('字段', 'Field', { max: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', patternHint: 'resource.hint.fieldName', required: true, immutable: true }),
+    fieldName: text('字段', 'Field', { max: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', patternHint: 'resource.hint.fieldName', required: true, choiceBy: { field: 'resourceCode', family: SENSITIVE_FIELD_DICTS }, immutable: true }),
     maskRule: dict('掩码方式', 'Mask', { dict: 'MaskRule', required: true, default: 'MIDDLE' }),
     clearDutyCode: text('可见明文的岗位', 'Duty that sees it in clear', { max: 64, scroll: 'duty' }),
     remark: text('说明', 'Remark', { max: 200 }),

@@ -1,5 +1,5 @@
 import { col, defineResource, dict, operation, seq, state, text } from '../define';
-import { IMPORT_RESOURCE_DICT } from '../../shared/constants';
+import { IMPORT_RESOURCE_DICT, IMPORT_COLUMN_DICTS } from '../../shared/constants';
 
 /**
  * System field maps (the menu's 系统字段映射; the spec names the family and a "system field map
@@ -17,7 +17,7 @@ export default defineResource({
   label: { 'zh-CN': '系统字段映射', 'en-US': 'System field map' },
   fields: {
     resourceCode: dict('业务资源', 'Resource', { dict: IMPORT_RESOURCE_DICT, max: 64, required: true, immutable: true }),
-    fieldName: text('字段', 'Field', { max: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', patternHint: 'resource.hint.fieldName', required: true }),
+    fieldName: text('字段', 'Field', { max: 64, pattern: '^[A-Za-z][A-Za-z0-9]*$', patternHint: 'resource.hint.fieldName', required: true, choiceBy: { field: 'resourceCode', family: IMPORT_COLUMN_DICTS } }),
     sourceName: text('文件中的列名', 'Column name in the file', { max: 100, required: true }),
     sourceSystem: text('来源系统', 'Source system', { max: 100 }),
     remark: text('说明', 'Remark', { max: 200 }),
