@@ -172,7 +172,18 @@ export function breadcrumbs(byId: ReadonlyMap<string, MenuNode>, id: string | nu
   return chain;
 }
 
-/** The menu leaf a route path shows, ignoring the query. */
+/**
+ * The menu leaf a route path shows, ignoring the query: the leaf of the path itself, or else of
+ * the nearest path it lies under (a to-do task's `/todo-list/rate-plan/7` is the to-do page's),
+ * so the breadcrumbs and the menu's current item stay on the page the address belongs to.
+ */
 export function leafForPath(index: MenuIndex, path: string): MenuNode | undefined {
-  return index.byUrl.get(path.split('?')[0] ?? path);
+  let at = path.split('?')[0] ?? path;
+  for (;;) {
+    const leaf = index.byUrl.get(at);
+    if (leaf) return leaf;
+    const cut = at.lastIndexOf('/');
+    if (cut <= 0) return undefined;
+    at = at.slice(0, cut);
+  }
 }

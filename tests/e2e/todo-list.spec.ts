@@ -62,6 +62,9 @@ test('staff submit, the approver finds the task on the to-do page, passes it fro
   await first.click();
   await expect(admin).toHaveURL(/#\/todo-list\/[a-z-]+\/\d+$/);
   await expect(admin.getByTestId('review-panel')).toBeVisible();
+  // The task's address is the to-do page's: the breadcrumbs and the menu say so.
+  await expect(admin.getByTestId('breadcrumbs').locator('[aria-current=page]')).toHaveText('我的待办');
+  await expect(admin).toHaveTitle('资金管理平台-我的待办');
   await admin.keyboard.press('Escape');
   await expect(form(admin)).toHaveCount(0);
   await expect(admin).toHaveURL(/#\/todo-list$/);

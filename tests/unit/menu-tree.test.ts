@@ -90,6 +90,10 @@ describe('menu tree', () => {
     expect(breadcrumbs(index.byId, 'nope')).toEqual([]);
     expect(leafForPath(index, '/department')?.id).toBe('113');
     expect(leafForPath(index, '/unknown')).toBeUndefined();
+    // An address under a page's (a task of the to-do page) is that page's; never a page's it only starts like.
+    expect(leafForPath(index, '/department/BR01/7?tab=2')?.id).toBe('113');
+    expect(leafForPath(index, '/departments')).toBeUndefined();
+    expect(leafForPath(index, '/unknown/department')).toBeUndefined();
   });
 
   it('stays fast with 5,000 leaves', () => {
