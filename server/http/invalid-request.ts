@@ -91,14 +91,17 @@ function oneOfValues(items: ValidationItem[]): ValidationItem[] {
   });
 }
 
+/** A field's name as the caller's own form shows it (a resource's label), when the call knows one. */
+export type FieldName = (field: string) => string | undefined;
+
 /** Localised, per field and per rule, deduplicated: what a validation failure tells the caller. */
-export function describeValidation(items: ValidationItem[], t: Translate): FieldProblem[] {
+export function describeValidation(items: ValidationItem[], t: Translate, named: FieldName = () => undefined): FieldProblem[] {
   const seen = new Set<string>();
   const out: FieldProblem[] = [];
   for (const item of relevant(items)) {
     const field = fieldOf(item);
     const { rule, limit } = ruleOf(item);
-    const label = field ? t(`field.${field}`) : t('field.body');
+    const label = field ? (named(field) ?? t(`field.${field}`)) : t('field.body');
     const fieldLabel = label.startsWith('field.') ? field : label;
     // enum names its values; const (one value) names it allowedValue.
     const values = Array.isArray(item.params.allowedValues) ? item.params.allowedValues : 'allowedValue' in item.params ? [item.params.allowedValue] : [];
@@ -113,8 +116,8 @@ export function describeValidation(items: ValidationItem[], t: Translate): Field
 }
 
 /** The 400 refusal (code 1002) of a request whose body broke these schema rules. */
-export function invalidRequest(items: ValidationItem[], t: Translate): AppError {
-  const errors = describeValidation(items, t);
+export function invalidRequest(items: ValidationItem[], t: Translate, named?: FieldName): AppError {
+  const errors = describeValidation(items, t, named);
   const detail = errors.map((e) => e.message).join(t('validation.separator'));
   return refuse(CODE.validation, { detail }, { status: 400, data: { errors } });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Endpoint, type Static } from '../../src/shared/contract';
+import type { FieldLabels } from '../../src/shared/contract/define';
 import type { Answer } from '../../src/shared/codes';
 
 /**
@@ -11,6 +12,13 @@ export type Wire<T> = T extends string ? T | Date : T extends ReadonlyArray<infe
 
 export type RouteRequest<E extends Endpoint> = FastifyRequest<{ Body: Static<E['body']>; Querystring: Static<E['body']>; Params: Record<string, unknown> }>;
 export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>, reply: FastifyReply) => Promise<Answer<Wire<Static<E['data']>>> | FastifyReply>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The endpoint's field labels (a resource's): a refused body names its fields by them (plugins/errors.ts). */
+    labels?: FieldLabels;
+  }
+}
 
 /** The `{code, msg, data}` answer schema of an endpoint. */
 export const answerSchema = (endpoint: Endpoint) => Type.Object({ code: Type.Integer(), msg: Type.String(), data: endpoint.data });
@@ -30,7 +38,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length),
-    config: { anonymous, requestToken, admin, func, read, login, ...(notEncrypted ? { envelope: false } : {}) },
+    config: { anonymous, requestToken, admin, func, read, login, ...(notEncrypted ? { envelope: false } : {}), ...(endpoint.labels ? { labels: endpoint.labels } : {}) },
     schema: { ...input, ...(endpoint.params ? { params: endpoint.params } : {}), ...(endpoint.file ? {} : { response: { 200: answerSchema(endpoint) } }) },
     handler: handler as never,
   });

@@ -28,12 +28,14 @@ function answer(reply: FastifyReply, status: number, body: { code: number; msg: 
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const t = translator(pickLanguage(request.headers.lang));
+    const lang = pickLanguage(request.headers.lang);
+    const t = translator(lang);
     if (error instanceof AppError) {
       return answer(reply, error.httpStatus, { code: error.code, msg: t(error.msgKey, error.params), data: error.data });
     }
     if (error.validation) {
-      const refusal = invalidRequest(error.validation as ValidationItem[], t);
+      const labels = request.routeOptions.config.labels;
+      const refusal = invalidRequest(error.validation as ValidationItem[], t, (field) => labels?.[field]?.[lang]);
       return answer(reply, refusal.httpStatus, { code: refusal.code, msg: t(refusal.msgKey, refusal.params), data: refusal.data });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {

@@ -198,7 +198,7 @@ describe.each(availableBackends())('export on %s', (backend) => {
     expect(res.json?.msg).toContain('notAFilter不是此接口接受的字段');
     const typed = await exportCall({ query: { start: 1, limit: 10, acctNo: 5 } }, admin, 'en-US');
     expect([typed.status, typed.json?.code]).toEqual([400, CODE.validation]);
-    expect(typed.json?.msg).toContain('acctNo must be text');
+    expect(typed.json?.msg).toContain('Account number must be text');
     expect(typed.json?.data).toMatchObject({ errors: [{ field: 'acctNo', rule: 'type' }] });
     // A day the calendar has not is the request's fault, as on the table's query, not a server error.
     const rates = { tableUrl: exportTableUrl('exchange-rate'), exportColumn: ['rateDate'] };

@@ -54,6 +54,10 @@ describe.each(availableBackends())('resource routes on %s', (backend) => {
       expect(over.status).toBe(400);
       const unknown = await post('/api/fsmc/currency/add', { ...currency('ZZB'), passwordHash: 'x' });
       expect(unknown.status).toBe(400);
+      // Each refusal names the field as the resource's form labels it, in the reader's language.
+      expect([bad.body.msg, over.body.msg]).toEqual(['币种代码格式不正确', '小数位数不能大于 4']);
+      const en = await post('/api/fsmc/currency/add', { ...currency('ZZB'), currencyName: undefined }, admin, 'en-US');
+      expect([en.body.msg, en.body.data.errors]).toEqual(['Currency name is required', [{ field: 'currencyName', rule: 'required', message: 'Currency name is required' }]]);
     });
 
     it('updates at the version read; a stale version is refused and nothing is written', async () => {

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DB_ID_MAX, PAGE_LIMIT_MAX, PAGE_START_MAX } from '../constants';
+import { DB_ID_MAX, PAGE_LIMIT_MAX, PAGE_START_MAX, type Language } from '../constants';
 
 /**
  * How a call of the server is declared (docs/api/README.md): once, here, in pure shared code.
@@ -37,6 +37,9 @@ export interface ClientFlags {
   inlineErrors?: boolean;
 }
 
+/** Field names to their labels in each language. */
+export type FieldLabels = Readonly<Record<string, Readonly<Record<Language, string>>>>;
+
 export interface Endpoint<B extends TSchema = TSchema, D extends TSchema = TSchema> {
   method: 'GET' | 'POST';
   /** The full path, /api/<area>/… */
@@ -51,6 +54,11 @@ export interface Endpoint<B extends TSchema = TSchema, D extends TSchema = TSche
   data: D;
   flags: RouteFlags;
   client: ClientFlags;
+  /**
+   * What a refusal of the body calls its fields, by language (a resource's field labels): the
+   * server's locale names the others (`field.<name>`), or the name itself.
+   */
+  labels?: FieldLabels;
   /** The answer is a file, not `{code, msg, data}` (data describes nothing then). */
   file?: boolean;
   /**
@@ -64,7 +72,7 @@ export type BodyOf<E extends Endpoint> = Static<E['body']>;
 export type DataOf<E extends Endpoint> = Static<E['data']>;
 
 export function endpoint<B extends TSchema, D extends TSchema>(
-  spec: { method?: 'GET' | 'POST'; path: string; summary: string; body?: B; params?: TSchema; data: D; flags?: RouteFlags; client?: ClientFlags; file?: boolean; multipart?: boolean },
+  spec: { method?: 'GET' | 'POST'; path: string; summary: string; body?: B; params?: TSchema; data: D; flags?: RouteFlags; client?: ClientFlags; labels?: FieldLabels; file?: boolean; multipart?: boolean },
 ): Endpoint<B, D> {
   return {
     method: spec.method ?? 'POST',
@@ -75,6 +83,7 @@ export function endpoint<B extends TSchema, D extends TSchema>(
     data: spec.data,
     flags: spec.flags ?? {},
     client: spec.client ?? {},
+    ...(spec.labels ? { labels: spec.labels } : {}),
     ...(spec.file ? { file: true } : {}),
     ...(spec.multipart ? { multipart: true } : {}),
   };
