@@ -6,6 +6,7 @@ import { paramsOf } from '../../src/resources/scroll-fields';
 import { CODE } from '../../src/shared/codes';
 import { refuse } from '../http/answer';
 import { scrollPage } from './scroll-sources';
+import { isDictionaryValue } from './dictionaries';
 
 /**
  * Fields whose chooser follows another field (`choiceBy`, src/resources/field-choice.ts): a
@@ -36,7 +37,7 @@ export async function checkChoiceFields(db: Db, resource: ResourceDef, body: Rec
     const f = choice.field;
     const found = f.scroll
       ? (await scrollPage(db, f.scroll, { start: 1, limit: 1, value, ...paramsOf(f, values) }, request.lang, request.user)).total > 0
-      : Boolean(await db.selectFrom('dictionaryItem').select('id').where('dictType', '=', f.dict!).where('value', '=', value).where('enabled', '=', true).executeTakeFirst());
+      : await isDictionaryValue(db, f.dict!, value);
     if (!found) throw refuse(CODE.choiceValueUnknown, { value, kind: await kindOf(def.choiceBy.field) });
   }
 }
