@@ -56,6 +56,8 @@ async function certLogin(page: Page, user: { userCode: string; userName: string 
 }
 
 test('certificate login with an RSA and an SM2 certificate through each vendor: tianwei, tianwei2021, xinan, cfca', async ({ browser }) => {
+  // Eight logins and logouts: a loaded 2-core machine needs more than the default minute.
+  test.setTimeout(120_000);
   // One browser per user, logging out between logins as a user would (and keeping the page's files cached).
   const browsers = [
     { user: RSA_USER, cert: 'rsa2048' as const, ...(await freshPage(browser)) },
