@@ -10,9 +10,10 @@ import type { ResourceHooks } from './register';
 /**
  * System field maps (docs/import.md, "Field maps"), checked on every write of a map's content,
  * inside its transaction: the field is one of the columns of the resource's import templates
- * (3900, naming them; the form offers only these, the ImportColumn dictionary of the resource); the column name (compared as the import compares headers: spaces and
- * case aside) is no other map's of that resource (3901) and not already a column's own name or
- * label there (3902: a header would then name two columns). The resource is the ImportResource
+ * (3900, naming them; the form offers only these, the ImportColumn dictionary of the resource);
+ * the column name (compared as the import compares headers: spaces and case aside) is no other
+ * map's of that resource (3901) and not already a column's own name or label there (3902: a
+ * header would then name two columns). The resource is the ImportResource
  * dictionary's (checked with the dictionaries, before this). The check runs after the write, so
  * it sees the row as written (an add's and an edit's alike); a transaction lock per resource
  * makes two writes at once check one after the other, the second seeing the first.

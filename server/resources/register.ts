@@ -186,7 +186,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       if (body.fileIdList?.length && !flow) throw refuse(CODE.flowFilesWithoutFlow);
       const fileIds = flow ? await workflow.checkDecisionFiles(tx, def.code, row.id, userOf(request), body.fileIdList ?? []) : [];
       if (withBody) await validate(tx, request, body, row.id, row);
-      const approved = body.decision ? await approvalValues(tx, request, row.id, body as never) : null;
+      const approved = body.decision ? await approvalValues(tx, request, row, body as never) : null;
       await hooks.beforeStep?.(tx, row, event, request);
       if (def.attachments && ATTACHMENT_CHECKED_STEPS.has(event)) await requireAttachments(tx, def.code, recordOrderNo(def.code, row.id));
       if (next === 'deleted') {
@@ -215,7 +215,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
    * approval form was opened with opened (`disabled: false`), or those it clears or sets, to
    * exactly what it says. A config belongs to this resource (its code, or `<code>:<variant>`).
    */
-  async function approvalValues(tx: Db, request: FastifyRequest, rowId: number, body: { approvalField?: string; values?: Record<string, unknown> }): Promise<Record<string, unknown> | null> {
+  async function approvalValues(tx: Db, request: FastifyRequest, row: store.Row, body: { approvalField?: string; values?: Record<string, unknown> }): Promise<Record<string, unknown> | null> {
     const values = body.values ?? {};
     if (Object.keys(values).length === 0) return null;
     const code = body.approvalField;
@@ -231,7 +231,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       throw refuse(CODE.approvalFieldLocked, { field: label(request)(field) });
     }
     checkValues(request, values);
-    await validate(tx, request, values, rowId);
+    await validate(tx, request, values, row.id, row);
     return values;
   }
 

@@ -9,8 +9,8 @@ import type { ResourceHooks } from './register';
  * Sensitive information settings (docs/sensitive-info.md): a setting names a resource of this
  * portal (the PortalResource dictionary's values) and one of its text fields, the only kind a
  * mask can stand for (3701, naming them: the form offers only these, from the SensitiveField
- * dictionary of the resource; a caller of the API may send any), once (3702; a unique index on the pair holds it
- * against two adds at once). Both are set on add only.
+ * dictionary of the resource; a caller of the API may send any), once (3702; a unique index on
+ * the pair holds it against two adds at once). Both are set on add only.
  */
 export const sensitiveSetHooks: ResourceHooks = {
   async beforeInsert(tx, body, request) {

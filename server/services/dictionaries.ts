@@ -61,16 +61,17 @@ export async function isDictionaryValue(db: Db, dictType: string, value: string)
 /** Dictionaries and constants of the given codes, texts in the reader's language. */
 export async function queryDictionaries(db: Db, codes: string[], lang: string, groups: Group[]): Promise<DictionaryAnswer> {
   const out: DictionaryAnswer = { dictionary: {}, constant: {}, custom: {} };
+  const tabled: string[] = [];
   for (const code of codes) {
     const virtual = virtualOf(code);
-    if (virtual && groups.includes('constant')) out.constant[code] = virtual(lang);
+    if (!virtual) tabled.push(code);
+    else if (groups.includes('constant')) out.constant[code] = virtual(lang);
   }
-  codes = codes.filter((code) => !virtualOf(code));
-  if (codes.length === 0) return out;
+  if (tabled.length === 0) return out;
   const rows = await db
     .selectFrom('dictionaryItem')
     .select(['groupName', 'dictType', 'value', 'textZh', 'textEn'])
-    .where('dictType', 'in', codes)
+    .where('dictType', 'in', tabled)
     .where('groupName', 'in', groups)
     .where('enabled', '=', true)
     .orderBy('dictType')

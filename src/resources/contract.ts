@@ -1,4 +1,4 @@
-import { Body, Empty, Id, Nothing, Text, Type, endpoint as declare, type Endpoint } from '../shared/contract/define';
+import { Body, Empty, Id, Nothing, Text, Type, endpoint as plainEndpoint, type Endpoint } from '../shared/contract/define';
 import type { ResourceDef } from './define';
 import { RecordRef, addSchema, reviewSchema, pageSchema, querySchema, rowSchema, updateSchema } from './schema';
 
@@ -20,7 +20,7 @@ export function resourceEndpoints(def: ResourceDef) {
   const name = def.label['en-US'];
   // A refusal of a body names the resource's fields as its form does.
   const labels = Object.fromEntries(Object.entries(def.fields).map(([field, f]) => [field, f.label]));
-  const endpoint: typeof declare = (spec) => declare({ ...spec, labels });
+  const endpoint: typeof plainEndpoint = (spec) => plainEndpoint({ ...spec, labels });
   const Row = rowSchema(def);
   const step = (path: string, summary: string, body: typeof RecordRef | ReturnType<typeof reviewSchema> = RecordRef) =>
     endpoint({ path: `${base}/${path}`, summary: `${name}: ${summary}`, body, data: Row, flags });
