@@ -5,12 +5,18 @@ import dynamicZh from '../locale/dynamic/zh-CN/index.json';
 import dynamicEn from '../locale/dynamic/en-US/index.json';
 import resourceZh from '../locale/resource/zh-CN/index.json';
 import resourceEn from '../locale/resource/en-US/index.json';
+import queryZh from '../locale/query/zh-CN/index.json';
+import queryEn from '../locale/query/en-US/index.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/shared/constants';
 
 // The dynamic-form module's rule and template messages are shared with the browser: the server
 // names the same problems when it re-checks a template or submitted values (docs/dynamic-forms.md).
 // The resource module's states and yes/no are what an export writes where the table shows them.
-const dictionaries: Record<Language, object> = { 'zh-CN': { ...zh, dynamic: dynamicZh, resource: resourceZh }, 'en-US': { ...en, dynamic: dynamicEn, resource: resourceEn } };
+// The query module names a date range's ends, as a refused query names them.
+const dictionaries: Record<Language, object> = {
+  'zh-CN': { ...zh, dynamic: dynamicZh, resource: resourceZh, query: queryZh },
+  'en-US': { ...en, dynamic: dynamicEn, resource: resourceEn, query: queryEn },
+};
 const i18n = rosetta(dictionaries);
 
 /** The request's language from its `lang` header; anything unknown falls back to zh-CN. */

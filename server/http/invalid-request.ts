@@ -94,6 +94,22 @@ function oneOfValues(items: ValidationItem[]): ValidationItem[] {
 /** A field's name as the caller's own form shows it (a resource's label), when the call knows one. */
 export type FieldName = (field: string) => string | undefined;
 
+const RANGE_END = /^(.+)(From|To)$/;
+
+/**
+ * A resource's field names, each end of a query's date range (`<field>From`, `<field>To`)
+ * included: named as the query form labels that end ("日期（开始）", "Date (to)").
+ */
+export function resourceFieldNames(label: FieldName, t: Translate): FieldName {
+  return (field) => {
+    const own = label(field);
+    if (own !== undefined) return own;
+    const [, base, end] = RANGE_END.exec(field) ?? [];
+    const baseLabel = base === undefined ? undefined : label(base);
+    return baseLabel === undefined ? undefined : t(end === 'From' ? 'query.input.from' : 'query.input.to', { field: baseLabel });
+  };
+}
+
 /** Localised, per field and per rule, deduplicated: what a validation failure tells the caller. */
 export function describeValidation(items: ValidationItem[], t: Translate, named: FieldName = () => undefined): FieldProblem[] {
   const seen = new Set<string>();

@@ -5,7 +5,7 @@ import { CODE } from '../../src/shared/codes';
 import { pickLanguage, translator } from '../i18n';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { safeError } from '../security/safe-error';
-import { invalidRequest, type ValidationItem } from '../http/invalid-request';
+import { invalidRequest, resourceFieldNames, type ValidationItem } from '../http/invalid-request';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
@@ -35,7 +35,7 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (error.validation) {
       const labels = request.routeOptions.config.labels;
-      const refusal = invalidRequest(error.validation as ValidationItem[], t, (field) => labels?.[field]?.[lang]);
+      const refusal = invalidRequest(error.validation as ValidationItem[], t, resourceFieldNames((field) => labels?.[field]?.[lang], t));
       return answer(reply, refusal.httpStatus, { code: refusal.code, msg: t(refusal.msgKey, refusal.params), data: refusal.data });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {

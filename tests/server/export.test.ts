@@ -205,6 +205,9 @@ describe.each(availableBackends())('export on %s', (backend) => {
     const day = await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateFrom: '2026-02-30' } }, admin);
     expect([day.status, day.json?.code]).toEqual([400, CODE.validation]);
     expect((await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateFrom: '2026-02-28' } }, admin)).status).toBe(200);
+    // A range's end is named as the query form labels it, not by its wire name.
+    const slashed = await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateTo: '2026/02/28' } }, admin);
+    expect([slashed.status, slashed.json?.msg]).toEqual([400, '日期（结束）格式不正确']);
   });
 
   it('counts the rows itself: above 10,000 it answers a background job (mode 2), whatever total says', async () => {

@@ -58,6 +58,9 @@ describe.each(availableBackends())('resource routes on %s', (backend) => {
       expect([bad.body.msg, over.body.msg]).toEqual(['币种代码格式不正确', '小数位数不能大于 4']);
       const en = await post('/api/fsmc/currency/add', { ...currency('ZZB'), currencyName: undefined }, admin, 'en-US');
       expect([en.body.msg, en.body.data.errors]).toEqual(['Currency name is required', [{ field: 'currencyName', rule: 'required', message: 'Currency name is required' }]]);
+      // A query's date range: each end named as the query form labels it.
+      const range = await post('/api/fsmc/exchange-rate/query', { start: 1, limit: 10, rateDateFrom: '2026/01/01' }, admin, 'en-US');
+      expect([range.status, range.body.msg]).toEqual([400, 'Date (from) has an invalid format']);
     });
 
     it('updates at the version read; a stale version is refused and nothing is written', async () => {

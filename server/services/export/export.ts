@@ -11,7 +11,7 @@ import { CODE } from '../../../src/shared/codes';
 import { cleanExportFileName, exportFileName } from '../../../src/shared/export-file-name';
 import { badRequest, refuse } from '../../http/answer';
 import { asAttachment } from '../../http/content-disposition';
-import { invalidRequest, type ValidationItem } from '../../http/invalid-request';
+import { invalidRequest, resourceFieldNames, type ValidationItem } from '../../http/invalid-request';
 import type { Db } from '../../db/database';
 import { textColumnQuery, type TextAs } from '../../db/text-column';
 import { cellsParser, countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
@@ -195,7 +195,7 @@ export async function planExport(request: FastifyRequest, body: ExportRequest): 
   if (def.adminOnly) await requireAdmin(request);
   // The table's query schema, compiled as its own query route's is, refusing as that route refuses.
   const validate = request.compileValidationSchema(schema as unknown as Record<string, unknown>);
-  if (!validate(body.query)) throw invalidRequest((validate.errors ?? []) as ValidationItem[], request.t, (field) => def.fields[field]?.label[request.lang]);
+  if (!validate(body.query)) throw invalidRequest((validate.errors ?? []) as ValidationItem[], request.t, resourceFieldNames((field) => def.fields[field]?.label[request.lang], request.t));
   // A date the pattern lets through but the calendar has not (2026-02-30): 400, as the table's query answers it.
   for (const field of def.query) {
     if (def.fields[field]?.type !== 'date') continue;
