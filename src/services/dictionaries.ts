@@ -1,4 +1,5 @@
 import { contract } from '../shared/contract';
+import { DICTIONARY_CODES_MAX } from '../shared/contract/dictionary';
 import type { Language } from '../shared/constants';
 import { call } from './http/call';
 
@@ -25,13 +26,49 @@ export function dictionaryOptions(type: string, lang: Language): Promise<Diction
   return found;
 }
 
-/** The texts of every dictionary field of a set, by field then value, for cells that show a value's name. */
-const textCache = new Map<string, Promise<Map<string, Map<string, string>>>>();
-export function dictionaryTexts(key: string, fields: Array<[field: string, type: string]>, lang: Language): Promise<Map<string, Map<string, string>>> {
+/**
+ * A table's dictionary column: a field with one dictionary, or one whose dictionary follows
+ * another field's value (a `choiceBy.family` field: a sensitive setting's field, named by the
+ * resource it belongs to).
+ */
+export type DictionaryColumn = { field: string; dict: string } | { field: string; on: string; dictOf: (followed: string) => string };
+
+/** A cell's value's name, when its dictionary has one. */
+export type CellName = (value: unknown, row: Record<string, unknown>) => string | undefined;
+
+const textsOf = (options: DictionaryOption[]) => new Map(options.map((o) => [o.value, o.text]));
+
+/** Many dictionaries in as few requests as the contract allows, by dictionary then value. */
+async function dictionaryGroups(types: string[], lang: Language): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  for (let i = 0; i < types.length; i += DICTIONARY_CODES_MAX) {
+    const groups = await call(contract.dictionary.query, types.slice(i, i + DICTIONARY_CODES_MAX), { noLoading: true, headers: { lang } });
+    for (const group of [groups.dictionary, groups.constant, groups.custom]) for (const [type, options] of Object.entries(group)) out.set(type, textsOf(options));
+  }
+  return out;
+}
+
+/**
+ * The names of a table's dictionary cells, by field. A plain dictionary is asked once per type
+ * and shared with forms and filters; the dictionaries a following column may use (one per value
+ * of the field it follows, which must be a plain dictionary column of the set) come in one
+ * request. Cached per set and language; a dictionary that fails leaves its cells as values.
+ */
+const textCache = new Map<string, Promise<Map<string, CellName>>>();
+export function dictionaryTexts(key: string, columns: DictionaryColumn[], lang: Language): Promise<Map<string, CellName>> {
   const cacheKey = `${lang}/${key}`;
   let found = textCache.get(cacheKey);
   if (!found) {
-    found = Promise.all(fields.map(async ([field, type]) => [field, new Map((await dictionaryOptions(type, lang).catch(() => [])).map((o) => [o.value, o.text]))] as const)).then((pairs) => new Map(pairs));
+    found = (async () => {
+      const plain = await Promise.all(columns.flatMap((c) => ('dict' in c ? [dictionaryOptions(c.dict, lang).then((o) => [c.field, textsOf(o)] as const, () => [c.field, new Map<string, string>()] as const)] : [])));
+      const texts = new Map(plain);
+      const out = new Map<string, CellName>([...texts].map(([field, names]) => [field, (value: unknown) => names.get(String(value))]));
+      const following = columns.flatMap((c) => ('on' in c ? [c] : []));
+      const types = following.flatMap((c) => [...(texts.get(c.on)?.keys() ?? [])].map(c.dictOf));
+      const groups = types.length ? await dictionaryGroups(types, lang).catch(() => new Map<string, Map<string, string>>()) : new Map<string, Map<string, string>>();
+      for (const c of following) out.set(c.field, (value, row) => groups.get(c.dictOf(String(row[c.on] ?? '')))?.get(String(value)));
+      return out;
+    })();
     textCache.set(cacheKey, found);
   }
   return found;

@@ -37,6 +37,8 @@ test('a bank file with its own name for the date imports once a field map says w
   await form(page).locator('#field-sourceSystem').press('Enter');
   await expect(form(page)).toHaveCount(0);
   await expect(rows(page, 'sys-field-map-setting').filter({ hasText: column })).toHaveCount(1);
+  // The column it renames, as the import template labels it (the dictionary of the row's resource).
+  await expect(rows(page, 'sys-field-map-setting').filter({ hasText: column }).getByRole('cell', { name: '日期 (rateDate)', exact: true })).toBeVisible();
   await expectNoRawLocaleKeys(page);
 
   await page.goto('/index.html#/exchange-rate');

@@ -50,7 +50,10 @@ test('an administrator masks the credit code; a clerk reads it masked in the tab
   await form(admin).locator('#field-remark').fill('客户信用代码');
   await form(admin).locator('#field-remark').press('Enter');
   await expect(form(admin)).toHaveCount(0);
-  await expect(settings.getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: 'creditCode' })).toContainText('保留首尾');
+  const setting = settings.getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: 'creditCode' });
+  await expect(setting).toContainText('保留首尾');
+  // The table names the field as the resource's form labels it (its dictionary follows the row's resource).
+  await expect(setting.getByRole('cell', { name: '统一社会信用代码 (creditCode)', exact: true })).toBeVisible();
   await expectNoRawLocaleKeys(admin);
 
   const clerk = await pageOf(browser);
@@ -74,6 +77,6 @@ test('an administrator masks the credit code; a clerk reads it masked in the tab
   await admin.reload();
   const english = admin.getByTestId('resource-sensitive-set');
   await expect(english.getByRole('heading', { name: 'Sensitive information' })).toBeVisible();
-  await expect(english.getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: 'creditCode' })).toBeVisible();
+  await expect(english.getByTestId('resource-table').locator('[data-part=row]').filter({ hasText: 'creditCode' }).getByRole('cell', { name: 'Unified social credit code (creditCode)', exact: true })).toBeVisible();
   await expectNoRawLocaleKeys(admin);
 });

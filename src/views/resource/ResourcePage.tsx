@@ -13,7 +13,8 @@ const OPERATION_EXTRAS_WIDTH = 80;
 /** Ours: a record's own time in full (yyyy-MM-dd HH:mm:ss) without an ellipsis. */
 const TIME_COLUMN_WIDTH = 180;
 import { resourceApi, type ResourceRow } from '../../services/api/resources';
-import { dictionaryTexts } from '../../services/dictionaries';
+import { dictionaryTexts, type DictionaryColumn } from '../../services/dictionaries';
+import { familyDictionary } from '../../resources/field-choice';
 import { useFunctionDisplay } from '../../services/function-display';
 import { ask } from '../../services/http/questions';
 import { I18nProvider, useI18n } from '../../services/i18n/react';
@@ -81,10 +82,15 @@ function ResourcePage({ view }: { view: ResourceView }) {
   });
   const title = view.label[lang];
   // Dictionary fields show their value's name; the page waits for the names (cached per language).
-  const dictFields = Object.entries(def.fields).flatMap(([name, f]) => (f.dict ? [[name, f.dict] as [string, string]] : []));
+  const dictColumns = Object.entries(def.fields).flatMap(([name, f]): DictionaryColumn[] => {
+    if (f.dict) return [{ field: name, dict: f.dict }];
+    const by = f.choiceBy;
+    return by && 'family' in by ? [{ field: name, on: by.field, dictOf: (followed) => familyDictionary(by.family, followed) }] : [];
+  });
   // What the family offers beyond the generic page (users: passwords, locks, duty stations; duties: functions).
   const extras = RESOURCE_EXTRAS[def.code];
-  const names = use(dictionaryTexts(def.code, dictFields, lang));
+  const names = use(dictionaryTexts(def.code, dictColumns, lang));
+  const nameOf = (field: string, row: ResourceRow) => names.get(field)?.(row[field], row) ?? String(row[field] ?? '');
 
   const userId = session.get('loginUserInfo')?.id ?? null;
   const onIntent = async (intent: RowIntent) => {
@@ -93,7 +99,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
       return setOpen({ mode: intent.kind === 'review' ? 'approval' : intent.kind, id: intent.row.id });
     }
     if (intent.confirm) {
-      const yes = await ask({ title: t('resource.confirm.title'), message: t(`resource.confirm.${intent.call}`, { record: String(intent.row[def.title] ?? intent.row.id) }), ok: t('resource.confirm.ok'), cancel: t('resource.confirm.cancel'), danger: intent.call === 'delete' || intent.call === 'nullify' });
+      const yes = await ask({ title: t('resource.confirm.title'), message: t(`resource.confirm.${intent.call}`, { record: intent.row[def.title] == null ? String(intent.row.id) : nameOf(def.title, intent.row) }), ok: t('resource.confirm.ok'), cancel: t('resource.confirm.cancel'), danger: intent.call === 'delete' || intent.call === 'nullify' });
       if (!yes) return;
     }
     list.act({ call: intent.call, body: { id: intent.row.id, version: intent.row.version } });
@@ -125,7 +131,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
     // The record's own times travel as UTC ISO text: shown in the reader's time zone, in the
     // spec's full date-time (widgets §9), the same in both languages (the operation log's time).
     ...(c.field === 'createdAt' || c.field === 'updatedAt' ? { width: TIME_COLUMN_WIDTH, format: (v: unknown) => (typeof v === 'string' && v ? formatDateTimeFull(v) : '') } : {}),
-    ...(names.has(c.field) ? { format: (v: unknown) => names.get(c.field)!.get(String(v)) ?? String(v ?? '') } : {}),
+    ...(names.has(c.field) ? { format: (_v: unknown, row: ResourceRow) => nameOf(c.field, row) } : {}),
     ...(def.fields[c.field]?.type === 'decimal' ? { decimals: def.fields[c.field]!.scale } : {}),
     ...(c.link ? { link: c.link } : {}),
   }));
