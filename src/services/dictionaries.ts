@@ -15,15 +15,46 @@ export interface DictionaryOption {
  */
 const cache = new Map<string, Promise<DictionaryOption[]>>();
 
+/**
+ * React's `use` takes a promise marked fulfilled as its value at once, without suspending: a
+ * dictionary already in (one `prefetchFamily` brought) shows in the very render that asks.
+ */
+function settling<T>(promise: Promise<T>): Promise<T> {
+  promise.then((value) => Object.assign(promise, { status: 'fulfilled', value }), () => undefined);
+  return promise;
+}
+
 export function dictionaryOptions(type: string, lang: Language): Promise<DictionaryOption[]> {
   const key = `${lang}/${type}`;
   let found = cache.get(key);
   if (!found) {
-    found = call(contract.dictionary.query, [type], { noLoading: true, headers: { lang } }).then((groups) => groups.dictionary[type] ?? groups.constant[type] ?? groups.custom[type] ?? []);
+    found = settling(call(contract.dictionary.query, [type], { noLoading: true, headers: { lang } }).then((groups) => groups.dictionary[type] ?? groups.constant[type] ?? groups.custom[type] ?? []));
     found.catch(() => cache.delete(key));
     cache.set(key, found);
   }
   return found;
+}
+
+/**
+ * Brings every dictionary a following field may use (one per value of the dictionary it
+ * follows) in one request, before the followed value is chosen: chosen, the field's list is
+ * there in the same render, and a Tab pressed at once lands on it. Best effort: what fails is
+ * asked for again, one dictionary at a time, when chosen.
+ */
+export async function prefetchFamily(followedDict: string, dictOf: (followed: string) => string, lang: Language): Promise<void> {
+  try {
+    const types = (await dictionaryOptions(followedDict, lang)).map((o) => dictOf(o.value)).filter((type) => !cache.has(`${lang}/${type}`));
+    if (!types.length) return;
+    const groups = await dictionaryGroups(types, lang);
+    for (const type of types) {
+      const key = `${lang}/${type}`;
+      if (cache.has(key)) continue;
+      const options = groups.get(type) ?? [];
+      cache.set(key, Object.assign(Promise.resolve(options), { status: 'fulfilled', value: options }));
+    }
+  } catch {
+    // Asked for again when chosen.
+  }
 }
 
 /**
@@ -39,11 +70,11 @@ export type CellName = (value: unknown, row: Record<string, unknown>) => string 
 const textsOf = (options: DictionaryOption[]) => new Map(options.map((o) => [o.value, o.text]));
 
 /** Many dictionaries in as few requests as the contract allows, by dictionary then value. */
-async function dictionaryGroups(types: string[], lang: Language): Promise<Map<string, Map<string, string>>> {
-  const out = new Map<string, Map<string, string>>();
+async function dictionaryGroups(types: string[], lang: Language): Promise<Map<string, DictionaryOption[]>> {
+  const out = new Map<string, DictionaryOption[]>();
   for (let i = 0; i < types.length; i += DICTIONARY_CODES_MAX) {
     const groups = await call(contract.dictionary.query, types.slice(i, i + DICTIONARY_CODES_MAX), { noLoading: true, headers: { lang } });
-    for (const group of [groups.dictionary, groups.constant, groups.custom]) for (const [type, options] of Object.entries(group)) out.set(type, textsOf(options));
+    for (const group of [groups.dictionary, groups.constant, groups.custom]) for (const [type, options] of Object.entries(group)) out.set(type, options);
   }
   return out;
 }
@@ -65,7 +96,7 @@ export function dictionaryTexts(key: string, columns: DictionaryColumn[], lang: 
       const out = new Map<string, CellName>([...texts].map(([field, names]) => [field, (value: unknown) => names.get(String(value))]));
       const following = columns.flatMap((c) => ('on' in c ? [c] : []));
       const types = following.flatMap((c) => [...(texts.get(c.on)?.keys() ?? [])].map(c.dictOf));
-      const groups = types.length ? await dictionaryGroups(types, lang).catch(() => new Map<string, Map<string, string>>()) : new Map<string, Map<string, string>>();
+      const groups = new Map([...(types.length ? await dictionaryGroups(types, lang).catch(() => new Map<string, DictionaryOption[]>()) : [])].map(([type, options]) => [type, textsOf(options)]));
       for (const c of following) out.set(c.field, (value, row) => groups.get(c.dictOf(String(row[c.on] ?? '')))?.get(String(value)));
       return out;
     })();

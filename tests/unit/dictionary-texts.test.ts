@@ -19,7 +19,7 @@ jest.mock('../../src/services/http/call', () => ({
   },
 }));
 
-const { dictionaryTexts } = jest.requireActual<typeof import('../../src/services/dictionaries')>('../../src/services/dictionaries');
+const { dictionaryOptions, dictionaryTexts, prefetchFamily } = jest.requireActual<typeof import('../../src/services/dictionaries')>('../../src/services/dictionaries');
 
 describe('dictionaryTexts', () => {
   it('names a following column by the dictionary of the value it follows, asking in groups the contract allows', async () => {
@@ -40,5 +40,24 @@ describe('dictionaryTexts', () => {
     expect(names.get('kind')!('A', {})).toBeUndefined();
     await dictionaryTexts('t3', [{ field: 'kind', dict: 'Broken' }], 'zh-CN');
     expect(asked).toEqual([['Broken'], ['Broken']]);
+  });
+});
+
+describe('prefetchFamily', () => {
+  it('brings every member of a family in one request, each then ready without suspending or asking again', async () => {
+    asked.length = 0;
+    await prefetchFamily('Resources', (v) => `Field:${v}`, 'en-US');
+    // The followed dictionary, then its values' dictionaries in the contract's groups.
+    expect(asked.map((codes) => codes.length)).toEqual([1, DICTIONARY_CODES_MAX, 5]);
+    const ready = dictionaryOptions('Field:res-7', 'en-US') as Promise<unknown> & { status?: string; value?: unknown };
+    expect([ready.status, ready.value]).toEqual(['fulfilled', [{ value: 'acctNo', text: 'res-7的账号 (acctNo)' }]]);
+    await prefetchFamily('Resources', (v) => `Field:${v}`, 'en-US');
+    expect(asked).toHaveLength(3);
+  });
+
+  it('marks a dictionary asked alone fulfilled once it is in', async () => {
+    const first = dictionaryOptions('Resources', 'zh-CN') as Promise<unknown> & { status?: string };
+    await first;
+    expect(first.status).toBe('fulfilled');
   });
 });

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useFollowedReset } from '../../widgets/useFollowedReset';
-import { choiceKey, choiceOf } from '../../resources/field-choice';
+import { choiceKey, choiceOf, familyDictionary } from '../../resources/field-choice';
+import { prefetchFamily } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import { FieldInput, type FieldInputProps } from './FieldInput';
 
@@ -11,11 +13,17 @@ import { FieldInput, type FieldInputProps } from './FieldInput';
  * field empties (the province and city rule: a draft or record setting both at once keeps both).
  */
 export function ChoiceField(props: FieldInputProps) {
-  const { t } = useI18n();
-  const { def, value, onChange } = props;
+  const { t, lang } = useI18n();
+  const { def, value, onChange, followedDict } = props;
   const values = props.values ?? {};
   const key = choiceKey(def, values);
   useFollowedReset(key, String(value ?? ''), onChange);
+  // A family's lists (a resource's fields, by resource) come while the followed value is still
+  // being chosen: a keyboard user's Tab right after choosing lands on the list, not past it.
+  const family = def.choiceBy && 'family' in def.choiceBy ? def.choiceBy.family : null;
+  useEffect(() => {
+    if (family && followedDict) void prefetchFamily(followedDict, (followed) => familyDictionary(family, followed), lang);
+  }, [family, followedDict, lang]);
   const choice = choiceOf(def, values);
   if (choice.state === 'none') return null;
   if (choice.state === 'chosen' || choice.state === 'fixed') return <FieldInput key={key} {...props} def={choice.field} />;

@@ -31,6 +31,8 @@ export interface FieldInputProps {
   values?: Record<string, FieldValue>;
   /** A `choiceBy` field: the label of the field it follows ("choose the kind of data first"). */
   followedLabel?: string;
+  /** A `choiceBy` field with a dictionary family: the dictionary of the field it follows (its values name the family's members). */
+  followedDict?: string;
   /** A text input's placeholder in place of the definition's. */
   placeholder?: string;
 }

@@ -125,7 +125,7 @@ function EditFormBody({ def, view, formRef, onDone, onClose, headerExtra, moreSe
           if (choiceOf(def.fields[name]!, form.values).state === 'none') return null;
           const p = form.getFieldProps(name);
           const followed = def.fields[name]!.choiceBy?.field;
-          return <FieldInput key={name} name={name} def={def.fields[name]!} followedLabel={followed ? labelOf(followed) : undefined} value={p.value} error={p.error as FieldProblem | null} readOnly={p.readOnly} onChange={p.onChange} onFill={fill} values={form.values} labelWidth={layout.labelWidth} orientation={vertical ? 'vertical' : 'horizontal'} />;
+          return <FieldInput key={name} name={name} def={def.fields[name]!} followedLabel={followed ? labelOf(followed) : undefined} followedDict={followed ? def.fields[followed]?.dict : undefined} value={p.value} error={p.error as FieldProblem | null} readOnly={p.readOnly} onChange={p.onChange} onFill={fill} values={form.values} labelWidth={layout.labelWidth} orientation={vertical ? 'vertical' : 'horizontal'} />;
         })}
       </SimpleGrid>
     ),
