@@ -95,6 +95,26 @@ describe.each(availableBackends())('export on %s', (backend) => {
     expect(typeof accounts[1]![1]).toBe('number');
   });
 
+  it('names a field whose dictionary follows another field as the table does, whether that field is exported or not', async () => {
+    const map = await t.post('/api/fsmc/sys-field-map-setting/add', { resourceCode: 'exchange-rate', fieldName: 'rateDate', sourceName: 'Value Date' }, { token: admin });
+    expect(map.body.code).toBe(0);
+    const maps = { tableUrl: exportTableUrl('sys-field-map-setting'), query: { start: 1, limit: 10, sourceName: 'Value Date' } };
+    // The resource it follows not among the columns: read all the same, not written.
+    const csv = csvRows((await exportCall({ ...maps, exportColumn: ['fieldName', 'sourceName'] }, admin, 'en-US')).bytes);
+    expect(csv).toEqual([
+      ['Field', 'Column name in the file'],
+      ['Date (rateDate)', 'Value Date'],
+    ]);
+    // Exported after it: csv writes a record as it reads it, xlsx row by row.
+    const after = csvRows((await exportCall({ ...maps, exportColumn: ['fieldName', 'resourceCode'] }, admin)).bytes);
+    expect(after[1]).toEqual(['日期 (rateDate)', '汇率 (exchange-rate)']);
+    const xlsx = xlsxRows((await exportCall({ ...maps, fileType: 'xlsx', exportColumn: ['sourceName', 'fieldName', 'resourceCode'] }, admin)).bytes);
+    expect(xlsx).toEqual([
+      ['文件中的列名', '字段', '业务资源'],
+      ['Value Date', '日期 (rateDate)', '汇率 (exchange-rate)'],
+    ]);
+  });
+
   it('streams more rows than one batch, in the table\'s order, as csv and xlsx', async () => {
     const n = EXPORT_BATCH_ROWS + 5;
     await sql`insert into account (acct_no, acct_name, org_code, currency_code, bank_code, balance)

@@ -6,7 +6,8 @@ import { labelOf, type ResourceDef } from '../../../src/resources/define';
 import { resourceEndpoints } from '../../../src/resources/contract';
 import { querySchema } from '../../../src/resources/schema';
 import { EXPORT_SCOPE_PAGE, exportTableUrl, type ExportRequest } from '../../../src/shared/contract/export';
-import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, type Language } from '../../../src/shared/constants';
+import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, type Language, type VirtualDictionaryFamily } from '../../../src/shared/constants';
+import { familyDictionary } from '../../../src/resources/field-choice';
 import { CODE } from '../../../src/shared/codes';
 import { cleanExportFileName, exportFileName } from '../../../src/shared/export-file-name';
 import { badRequest, refuse } from '../../http/answer';
@@ -47,13 +48,26 @@ const EXPORT_ROW_HEAD = ['recordState', 'enabled'] as const;
 /**
  * The columns a row is selected with: those of EXPORT_ROW_HEAD the exported ones lack, then the
  * exported ones. First, so that a writer reading the row's record in one pass has them before
- * the state's cell (sheet.RecordLayout); enabled comes first again when exported after the state.
+ * the state's cell (sheet.RecordLayout); enabled comes first again when exported after the state,
+ * as does the field a family field follows when exported after it.
  */
-const selectedColumns = (columns: readonly string[]) => {
+const selectedColumns = (def: ResourceDef, columns: readonly string[]) => {
   const stateAt = columns.indexOf('recordState');
-  const head = EXPORT_ROW_HEAD.filter((c) => !columns.includes(c) || (c === 'enabled' && stateAt !== -1 && columns.indexOf(c) > stateAt));
+  const head: string[] = EXPORT_ROW_HEAD.filter((c) => !columns.includes(c) || (c === 'enabled' && stateAt !== -1 && columns.indexOf(c) > stateAt));
+  // A family field's name depends on the field it follows (a sensitive setting's field on its
+  // resource): that one comes first too, unless exported before it.
+  columns.forEach((c, at) => {
+    const followed = familyOf(def, c)?.on;
+    if (followed && !columns.slice(0, at).includes(followed) && !head.includes(followed)) head.push(followed);
+  });
   return [...head, ...columns];
 };
+
+/** A field whose dictionary follows another field's value (`choiceBy.family`): which family, following which field. */
+function familyOf(def: ResourceDef, field: string): { family: VirtualDictionaryFamily; on: string } | null {
+  const by = def.fields[field]?.choiceBy;
+  return by && 'family' in by ? { family: by.family, on: by.field } : null;
+}
 
 /** The registered resource queries an export may name, by their tableUrl: the definition, its query's grant and schema. */
 const TABLES = new Map(RESOURCES.map((def) => [exportTableUrl(def.code), { def, func: resourceEndpoints(def).query.flags.func!, schema: querySchema(def) }]));
@@ -83,13 +97,20 @@ interface Cells {
  * store.sortedCellsQuery): the record's state and enabled unless exported, then `columns`.
  */
 async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[], lang: string, t: Translate): Promise<Cells> {
-  const dicts = columns.flatMap((c) => (def.fields[c]?.dict ? [def.fields[c]!.dict!] : []));
-  const answer = await queryDictionaries(db, [...new Set(dicts)], lang, ['dictionary', 'constant', 'custom']);
+  const families = columns.flatMap((c) => familyOf(def, c) ?? []);
+  const followedDicts = families.flatMap((f) => def.fields[f.on]?.dict ?? []);
+  const dicts = [...columns.flatMap((c) => (def.fields[c]?.dict ? [def.fields[c]!.dict!] : [])), ...followedDicts];
   const names = new Map<string, Map<string, string>>();
-  for (const group of Object.values(answer)) for (const [type, items] of Object.entries(group)) names.set(type, new Map(items.map((i) => [i.value, i.text])));
+  const answer = async (types: string[]) => {
+    const groups = await queryDictionaries(db, [...new Set(types)], lang, ['dictionary', 'constant', 'custom']);
+    for (const group of Object.values(groups)) for (const [type, items] of Object.entries(group)) names.set(type, new Map(items.map((i) => [i.value, i.text])));
+  };
+  await answer(dicts);
+  // A family's members: one per value of the dictionary the field follows.
+  if (families.length) await answer(families.flatMap((f) => [...(names.get(def.fields[f.on]?.dict ?? '')?.keys() ?? [])].map((v) => familyDictionary(f.family, v))));
   const yes = t('resource.yes');
   const no = t('resource.no');
-  const selected = selectedColumns(columns);
+  const selected = selectedColumns(def, columns);
   const stateAt = selected.indexOf('recordState');
   const enabledAt = selected.indexOf('enabled');
   // A handful of states, each looked up once rather than once a row.
@@ -117,12 +138,18 @@ async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[
       const map = names.get(f.dict) ?? new Map<string, string>();
       return (row) => (row[at] === null || row[at] === undefined ? null : (map.get(String(row[at])) ?? String(row[at])));
     }
+    const family = familyOf(def, c);
+    if (family) {
+      const followedAt = selected.indexOf(family.on);
+      return (row) => (row[at] === null || row[at] === undefined ? null : (names.get(familyDictionary(family.family, String(row[followedAt])))?.get(String(row[at])) ?? String(row[at])));
+    }
     const kind = kindOf(at);
     return kind === 'string' ? COPY : kind === 'number' ? NUMBER : shownAsRead(at);
   });
   // The fields the formatted cells and numbers read: theirs, and the state's enabled.
   const read = new Set(format.flatMap((f, at) => (f !== null && f !== COPY ? [at] : [])));
   if (read.has(stateAt)) read.add(enabledAt);
+  for (const f of families) read.add(selected.indexOf(f.on));
   const shown = columns.map((_, i) => {
     const f = format[head + i];
     return typeof f === 'function' ? f : shownAsRead(head + i);
@@ -258,7 +285,7 @@ export async function streamRows(db: Db, plan: ExportPlan, out: PassThrough, lan
     const { def, columns, writer } = plan;
     const { cells, layout } = await cellFormatter(db, def, columns, lang, t);
     write(out, writer.start(columns.map((c) => labelOf(def, c, lang))));
-    const selected = selectedColumns(columns);
+    const selected = selectedColumns(def, columns);
     const parse = cellsParser(def, selected);
     // A writer that reads record bytes (csv) gets them as they come: on PGlite never decoded.
     const as: TextAs = writer.records ? 'bytes' : 'string';
