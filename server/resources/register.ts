@@ -11,6 +11,7 @@ import { ok, refuse } from '../http/answer';
 import { route } from '../http/route';
 import * as store from './store';
 import { withinScale } from '../../src/resources/form-values';
+import { checkCalendarDates } from './calendar-dates';
 import { isCalendarDate } from '../../src/shared/date-format';
 import { checkScrollFields } from '../services/scroll-sources';
 import { fieldConfigEffect } from '../../src/shared/field-config';
@@ -61,16 +62,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     return next;
   }
 
-  /** A date the pattern lets through but the calendar has no such day of (2026-02-30): 400 before any SQL. */
-  function checkDates(request: FastifyRequest, body: Record<string, unknown>) {
-    for (const [name, f] of Object.entries(def.fields)) {
-      if (f.type !== 'date') continue;
-      for (const key of [name, `${name}From`, `${name}To`]) {
-        const v = body[key];
-        if (typeof v === 'string' && v !== '' && !isCalendarDate(v)) throw refuse(CODE.validation, { detail: request.t('record.badDate', { field: f.label[request.lang], value: v }) }, { status: 400 });
-      }
-    }
-  }
+  const checkDates = (request: FastifyRequest, body: Record<string, unknown>) => checkCalendarDates(request, def, body);
 
   /** A number as a person writes it (never 1e-7), for a message that quotes it. */
   const plainDecimal = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 20, useGrouping: false });

@@ -223,7 +223,7 @@ describe.each(availableBackends())('export on %s', (backend) => {
     // A day the calendar has not is the request's fault, as on the table's query, not a server error.
     const rates = { tableUrl: exportTableUrl('exchange-rate'), exportColumn: ['rateDate'] };
     const day = await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateFrom: '2026-02-30' } }, admin);
-    expect([day.status, day.json?.code]).toEqual([400, CODE.validation]);
+    expect([day.status, day.json?.code, day.json?.msg]).toEqual([400, CODE.validation, '日期（开始）「2026-02-30」不是有效的日期']);
     expect((await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateFrom: '2026-02-28' } }, admin)).status).toBe(200);
     // A range's end is named as the query form labels it, not by its wire name.
     const slashed = await exportCall({ ...rates, query: { start: 1, limit: 10, rateDateTo: '2026/02/28' } }, admin);

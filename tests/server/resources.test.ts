@@ -61,6 +61,8 @@ describe.each(availableBackends())('resource routes on %s', (backend) => {
       // A query's date range: each end named as the query form labels it.
       const range = await post('/api/fsmc/exchange-rate/query', { start: 1, limit: 10, rateDateFrom: '2026/01/01' }, admin, 'en-US');
       expect([range.status, range.body.msg]).toEqual([400, 'Date (from) has an invalid format']);
+      const noSuchDay = await post('/api/fsmc/exchange-rate/query', { start: 1, limit: 10, rateDateTo: '2026-02-30' }, admin, 'en-US');
+      expect([noSuchDay.status, noSuchDay.body.msg]).toEqual([400, 'Date (to): 2026-02-30 is not a valid date']);
     });
 
     it('updates at the version read; a stale version is refused and nothing is written', async () => {

@@ -10,14 +10,14 @@ import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, type Language, type Virtu
 import { familyDictionary } from '../../../src/resources/field-choice';
 import { CODE } from '../../../src/shared/codes';
 import { cleanExportFileName, exportFileName } from '../../../src/shared/export-file-name';
-import { badRequest, refuse } from '../../http/answer';
+import { refuse } from '../../http/answer';
 import { asAttachment } from '../../http/content-disposition';
 import { invalidRequest, resourceFieldNames, type ValidationItem } from '../../http/invalid-request';
 import type { Db } from '../../db/database';
 import { textColumnQuery, type TextAs } from '../../db/text-column';
 import { cellsParser, countRows, sortedCellsQuery, type QueryInput } from '../../resources/store';
 import { resourceScope } from '../../resources/scope';
-import { isCalendarDate } from '../../../src/shared/date-format';
+import { checkCalendarDates } from '../../resources/calendar-dates';
 import { requireAdmin, requireFunc } from '../permissions';
 import { queryDictionaries } from '../dictionaries';
 import type { Translate } from '../../i18n';
@@ -224,13 +224,7 @@ export async function planExport(request: FastifyRequest, body: ExportRequest): 
   const validate = request.compileValidationSchema(schema as unknown as Record<string, unknown>);
   if (!validate(body.query)) throw invalidRequest((validate.errors ?? []) as ValidationItem[], request.t, resourceFieldNames((field) => def.fields[field]?.label[request.lang], request.t));
   // A date the pattern lets through but the calendar has not (2026-02-30): 400, as the table's query answers it.
-  for (const field of def.query) {
-    if (def.fields[field]?.type !== 'date') continue;
-    for (const key of [field, `${field}From`, `${field}To`]) {
-      const value = (body.query as Record<string, unknown>)[key];
-      if (typeof value === 'string' && value !== '' && !isCalendarDate(value)) throw badRequest(request.t('record.badDate', { field: labelOf(def, field, request.lang), value }));
-    }
-  }
+  checkCalendarDates(request, def, body.query as Record<string, unknown>, def.query);
   const allowed = new Set(exportableColumns(def));
   const unknown = body.exportColumn.find((c) => !allowed.has(c));
   if (unknown) throw refuse(CODE.exportColumnUnknown, { column: unknown });
