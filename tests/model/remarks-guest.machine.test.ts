@@ -45,7 +45,7 @@ describeModel(remarksGuestMachine, {
     'PARENT.SAVE': [{ reply }],
   },
   actors: { loadRemark: { outputs: ['已有备注', null], errors: [new Error('读取失败')] }, saveRemark: { outputs: [undefined], errors: [STORE_FAILED] } },
-  serializeState: ((s: Snapshot) => JSON.stringify([s.value, s.context.readOnly, remarkProblem(s.context.remark)?.key ?? 'ok', s.context.problem, s.context.pending !== null])) as never,
+  serializeState: ((s: Snapshot) => JSON.stringify([s.value, s.context.readOnly, remarkProblem(s.context.remark), s.context.problem, s.context.pending !== null])) as never,
   onState: (s, step) => {
     if (step.event.type === 'xstate.init') {
       replies.length = 0;
