@@ -11,9 +11,8 @@ export function connectRemarksGuest(snapshot: Snapshot, send: (event: RemarksGue
   const { remark, readOnly, problem } = snapshot.context;
   return {
     state,
-    busy: snapshot.hasTag('busy'),
-    /** The problem the field shows (editing and saving only: nothing was read to be wrong before). */
-    problem: state === 'editing' || state === 'saving' ? problem : null,
+    /** The problem the field shows, from the last check (none before the remark was read). */
+    problem,
     getRootProps: () => ({ 'data-part': 'remarks-guest', 'data-state': state, 'aria-busy': snapshot.hasTag('busy') }),
     getRemarkProps: () => ({
       'data-part': 'remark',

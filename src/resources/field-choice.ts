@@ -33,6 +33,12 @@ export function choiceOf(def: FieldDef, values: Record<string, unknown>): Choice
 /** The dictionary of a family for one value it follows (`SensitiveField:counter-party`). */
 export const familyDictionary = (family: VirtualDictionaryFamily, value: string) => `${family}:${value}`;
 
+/** A field whose dictionary follows another field's value (`choiceBy.family`): which family, following which field. */
+export function familyOf(def: FieldDef | undefined): { family: VirtualDictionaryFamily; on: string } | null {
+  const by = def?.choiceBy;
+  return by && 'family' in by ? { family: by.family, on: by.field } : null;
+}
+
 /** What the followed field's value keys a field's choice by (its change empties the field in the form). */
 export function choiceKey(def: FieldDef, values: Record<string, unknown>): string {
   return def.choiceBy ? String(values[def.choiceBy.field] ?? '') : '';

@@ -6,8 +6,8 @@ import { labelOf, type ResourceDef } from '../../../src/resources/define';
 import { resourceEndpoints } from '../../../src/resources/contract';
 import { querySchema } from '../../../src/resources/schema';
 import { EXPORT_SCOPE_PAGE, exportTableUrl, type ExportRequest } from '../../../src/shared/contract/export';
-import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, type Language, type VirtualDictionaryFamily } from '../../../src/shared/constants';
-import { familyDictionary } from '../../../src/resources/field-choice';
+import { EXPORT_CONFIRM_ABOVE, EXPORT_FORBIDDEN_ABOVE, type Language } from '../../../src/shared/constants';
+import { familyDictionary, familyOf } from '../../../src/resources/field-choice';
 import { CODE } from '../../../src/shared/codes';
 import { cleanExportFileName, exportFileName } from '../../../src/shared/export-file-name';
 import { refuse } from '../../http/answer';
@@ -57,17 +57,11 @@ const selectedColumns = (def: ResourceDef, columns: readonly string[]) => {
   // A family field's name depends on the field it follows (a sensitive setting's field on its
   // resource): that one comes first too, unless exported before it.
   columns.forEach((c, at) => {
-    const followed = familyOf(def, c)?.on;
+    const followed = familyOf(def.fields[c])?.on;
     if (followed && !columns.slice(0, at).includes(followed) && !head.includes(followed)) head.push(followed);
   });
   return [...head, ...columns];
 };
-
-/** A field whose dictionary follows another field's value (`choiceBy.family`): which family, following which field. */
-function familyOf(def: ResourceDef, field: string): { family: VirtualDictionaryFamily; on: string } | null {
-  const by = def.fields[field]?.choiceBy;
-  return by && 'family' in by ? { family: by.family, on: by.field } : null;
-}
 
 /** The registered resource queries an export may name, by their tableUrl: the definition, its query's grant and schema. */
 const TABLES = new Map(RESOURCES.map((def) => [exportTableUrl(def.code), { def, func: resourceEndpoints(def).query.flags.func!, schema: querySchema(def) }]));
@@ -97,7 +91,7 @@ interface Cells {
  * store.sortedCellsQuery): the record's state and enabled unless exported, then `columns`.
  */
 async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[], lang: string, t: Translate): Promise<Cells> {
-  const families = columns.flatMap((c) => familyOf(def, c) ?? []);
+  const families = columns.flatMap((c) => familyOf(def.fields[c]) ?? []);
   const followedDicts = families.flatMap((f) => def.fields[f.on]?.dict ?? []);
   const dicts = [...columns.flatMap((c) => (def.fields[c]?.dict ? [def.fields[c]!.dict!] : [])), ...followedDicts];
   const names = new Map<string, Map<string, string>>();
@@ -138,7 +132,7 @@ async function cellFormatter(db: Db, def: ResourceDef, columns: readonly string[
       const map = names.get(f.dict) ?? new Map<string, string>();
       return (row) => (row[at] === null || row[at] === undefined ? null : (map.get(String(row[at])) ?? String(row[at])));
     }
-    const family = familyOf(def, c);
+    const family = familyOf(def.fields[c]);
     if (family) {
       const followedAt = selected.indexOf(family.on);
       return (row) => (row[at] === null || row[at] === undefined ? null : (names.get(familyDictionary(family.family, String(row[followedAt])))?.get(String(row[at])) ?? String(row[at])));

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Box, Button, Field, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { contract } from '../../shared/contract';
@@ -41,9 +41,8 @@ function Remark({ context }: { context: GuestContext }) {
       }),
     [formCode, recordKey],
   );
-  const actor = useActorRef(logic, { input: { readOnly }, inspect });
-  const snapshot = useSelector(actor, (s) => s);
-  const api = connectRemarksGuest(snapshot, actor.send);
+  const [snapshot, send, actor] = useMachine(logic, { input: { readOnly }, inspect });
+  const api = connectRemarksGuest(snapshot, send);
   // The SDK's requests become the machine's events; the parent waits for the reply they carry.
   // The reply is said in the language of the moment (the SDK's handlers outlive renders).
   const latestT = useRef(t);
@@ -52,7 +51,7 @@ function Remark({ context }: { context: GuestContext }) {
     const ask = (type: 'PARENT.VALIDATE' | 'PARENT.SAVE') => () =>
       new Promise<string | null>((resolve) => actor.send({ type, reply: (problem: RemarkProblem | null) => resolve(problem && problemText(problem, latestT.current)) }));
     return startGuest({ parentOrigin: window.location.origin, handlers: { validate: ask('PARENT.VALIDATE'), save: ask('PARENT.SAVE'), submit: ask('PARENT.SAVE') } });
-  }, [actor, latestT]);
+  }, [actor]);
 
   if (api.state === 'loading') return <Spinner m="2" role="status" aria-label={t('global.loading')} />;
   if (api.state === 'failed') {

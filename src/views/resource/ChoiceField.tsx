@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useFollowedReset } from '../../widgets/useFollowedReset';
-import { choiceKey, choiceOf, familyDictionary } from '../../resources/field-choice';
+import { choiceKey, choiceOf, familyDictionary, familyOf } from '../../resources/field-choice';
 import { prefetchFamily } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import { FieldInput, type FieldInputProps } from './FieldInput';
@@ -20,7 +20,7 @@ export function ChoiceField(props: FieldInputProps) {
   useFollowedReset(key, String(value ?? ''), onChange);
   // A family's lists (a resource's fields, by resource) come while the followed value is still
   // being chosen: a keyboard user's Tab right after choosing lands on the list, not past it.
-  const family = def.choiceBy && 'family' in def.choiceBy ? def.choiceBy.family : null;
+  const family = familyOf(def)?.family ?? null;
   useEffect(() => {
     if (family && followedDict) void prefetchFamily(followedDict, (followed) => familyDictionary(family, followed), lang);
   }, [family, followedDict, lang]);

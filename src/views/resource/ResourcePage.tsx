@@ -14,7 +14,7 @@ const OPERATION_EXTRAS_WIDTH = 80;
 const TIME_COLUMN_WIDTH = 180;
 import { resourceApi, type ResourceRow } from '../../services/api/resources';
 import { dictionaryTexts, type DictionaryColumn } from '../../services/dictionaries';
-import { familyDictionary } from '../../resources/field-choice';
+import { familyDictionary, familyOf } from '../../resources/field-choice';
 import { useFunctionDisplay } from '../../services/function-display';
 import { ask } from '../../services/http/questions';
 import { I18nProvider, useI18n } from '../../services/i18n/react';
@@ -84,8 +84,8 @@ function ResourcePage({ view }: { view: ResourceView }) {
   // Dictionary fields show their value's name; the page waits for the names (cached per language).
   const dictColumns = Object.entries(def.fields).flatMap(([name, f]): DictionaryColumn[] => {
     if (f.dict) return [{ field: name, dict: f.dict }];
-    const by = f.choiceBy;
-    return by && 'family' in by ? [{ field: name, on: by.field, dictOf: (followed) => familyDictionary(by.family, followed) }] : [];
+    const family = familyOf(f);
+    return family ? [{ field: name, on: family.on, dictOf: (followed) => familyDictionary(family.family, followed) }] : [];
   });
   // What the family offers beyond the generic page (users: passwords, locks, duty stations; duties: functions).
   const extras = RESOURCE_EXTRAS[def.code];
