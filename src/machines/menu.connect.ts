@@ -14,10 +14,17 @@ export function connectMenu(snapshot: Snapshot, send: (event: MenuEvent) => void
   const showingHistory = query.trim() === '';
   const results = showingHistory ? ([] as SearchItem[]) : searchMenu(leaves, query);
   const historyList = historyItems(history, leaves);
-  const state = snapshot.matches('failed') ? 'failed' : snapshot.hasTag('busy') ? 'loading' : 'ready';
+  const busy = snapshot.hasTag('busy');
+  const state = snapshot.matches('failed') ? 'failed' : busy ? 'loading' : 'ready';
   return {
     state,
-    loading: snapshot.hasTag('busy'),
+    /** No menu to show yet: the first load. */
+    loading: busy && index === null,
+    /**
+     * The menu is asked for again (a language switch) while the one had stays on screen, and
+     * so does the page it grants: a page taken down for that moment would lose what was typed.
+     */
+    reloading: busy && index !== null,
     failed: snapshot.matches('failed'),
     saving: snapshot.hasTag('saving'),
     serverMessage,
@@ -46,7 +53,7 @@ export function connectMenu(snapshot: Snapshot, send: (event: MenuEvent) => void
     setDefault: (id: string | null) => send(id ? { type: 'DEFAULT.SET', id } : { type: 'DEFAULT.UNSET' }),
     toggleDefault: (id: string) => send(defaultId === id ? { type: 'DEFAULT.UNSET' } : { type: 'DEFAULT.SET', id }),
     clearHistory: () => send({ type: 'HISTORY.CLEAR' }),
-    getRootProps: () => ({ 'data-part': 'menu', 'data-state': state }),
+    getRootProps: () => ({ 'data-part': 'menu', 'data-state': state, 'aria-busy': busy }),
     // The search is Chakra's (Ark's) combobox, whose parts already carry data-part and
     // data-state (highlighted, checked): these add only what the menu knows.
     getSearchRootProps: () => ({ 'data-mode': showingHistory ? 'history' : 'results' }),

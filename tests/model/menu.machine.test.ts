@@ -28,9 +28,15 @@ describeModel(menuMachine, {
   serializeState: (s) => JSON.stringify([s.value, s.context.favourites, s.context.defaultId, s.context.query, s.context.history, s.context.index !== null, s.context.serverMessage !== null]),
   states: {
     loading: (s, step) => {
-      expect(view(s).loading).toBe(true);
-      // A reload (language switch) loads the menu again from the server, in the new language.
+      const v = view(s);
+      expect([v.state, v.getRootProps()['aria-busy']]).toEqual(['loading', true]);
+      // A reload (language switch) loads the menu again from the server, in the new language,
+      // while the menu had stays shown (and the page it grants stays mounted).
       if (step.event.type === 'MENU.RELOAD') expect(s.context.index).not.toBeNull();
+      if (s.context.index) {
+        expect([v.loading, v.reloading, v.current?.id]).toEqual([false, true, '111']);
+        expect(v.tree.map((n) => n.functionName)).toEqual(['利率汇率']);
+      } else expect([v.loading, v.reloading, v.current]).toEqual([true, false, undefined]);
     },
     failed: (s) => expect([view(s).failed, view(s).serverMessage]).toEqual([true, '菜单加载失败']),
     ready: (s, step) => {
@@ -47,7 +53,7 @@ describeModel(menuMachine, {
       expect(v.getStarProps('111')['data-state']).toBe(s.context.favourites.includes('111') ? 'on' : 'off');
       expect(v.getRootProps()['data-state']).toBe('ready');
     },
-    'ready.idle': (s) => expect([view(s).saving, view(s).loading]).toEqual([false, false]),
+    'ready.idle': (s) => expect([view(s).saving, view(s).loading, view(s).reloading]).toEqual([false, false, false]),
     'ready.savingFavourite': (s) => {
       expect(view(s).saving).toBe(true);
       // Busy, not disabled: the star keeps the keyboard's focus, and a second press sends nothing.

@@ -62,6 +62,19 @@ export async function loadModules(lang: Language, modules: string[], base = './l
   );
 }
 
+/** Whether these modules are in for this language: what needs them can render at once. */
+export function modulesLoaded(lang: Language, modules: readonly string[]): boolean {
+  return ['global', ...modules].every((m) => loaded.has(`${lang}/${m}`));
+}
+
+/**
+ * The modules loaded in a language. A language switch brings the same ones in the next
+ * language before it shows: a lazily loaded page then stays mounted, with what was typed in it.
+ */
+export function loadedModules(lang: Language): string[] {
+  return [...loaded].filter((k) => k.startsWith(`${lang}/`)).map((k) => k.slice(lang.length + 1));
+}
+
 export function translate(lang: Language, key: string, params?: Record<string, unknown>): string {
   return i18n.t(key, params ?? {}, lang) || key;
 }

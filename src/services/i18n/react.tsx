@@ -1,7 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../../shared/constants';
 import { local } from '../storage';
-import { initialLanguage, loadModules, translate } from './i18n';
+import { initialLanguage, loadModules, loadedModules, translate } from './i18n';
 import { builtInLanguages, keptLanguages, languageList } from './languages';
 import type { Offered as LanguageItem } from './languages';
 
@@ -54,11 +54,13 @@ export function I18nProvider({ modules, children, fallback = null }: { modules: 
   }, [asked]);
   const askLanguages = useCallback(() => setAsked(true), []);
 
+  // Every module shown in this language, not only the provider's: a page that loaded its own
+  // (useLocaleModule) is then ready in the next language in the same render, and stays mounted.
   const setLang = useCallback(async (next: Language) => {
-    await loadModules(next, key.split(','));
+    await loadModules(next, [...new Set([...key.split(','), ...loadedModules(lang)])]);
     local.set('lang', next);
     setLangState(next);
-  }, [key]);
+  }, [key, lang]);
 
   const value = useMemo<I18nValue>(() => ({ lang, ready, setLang, languages, askLanguages, t: (k, p) => translate(lang, k, p) }), [lang, ready, setLang, languages, askLanguages]);
   // A language switch keeps the children mounted: setLang loaded the new language's modules

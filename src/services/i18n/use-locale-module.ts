@@ -1,10 +1,12 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useI18n } from './react';
-import { loadModules } from './i18n';
+import { loadModules, modulesLoaded } from './i18n';
 
 /**
  * Loads one or more locale modules for the current language, for a part of the page that the
  * page's own provider did not list (the inspector, a lazily loaded view). True once loaded.
+ * Modules already in (a language switch brings them first: I18nProvider's setLang) make it
+ * true at once, so what it guards is not unmounted for a render, losing what was typed.
  */
 export function useLocaleModule(module: string | readonly string[]): boolean {
   const { lang } = useI18n();
@@ -19,5 +21,5 @@ export function useLocaleModule(module: string | readonly string[]): boolean {
       live = false;
     };
   }, [lang, key]);
-  return loaded === `${lang}/${key}`;
+  return loaded === `${lang}/${key}` || modulesLoaded(lang, key.split(','));
 }

@@ -31,6 +31,7 @@ function RoutePage({ route }: { route: RouteDef }) {
   useTitle(title);
   if (route.meta?.adminOnly && user?.userType !== USER_TYPE_ADMIN) return <ForbiddenView />;
   // A resource's page is granted by its menu item: without it, say so rather than let its calls fail (the server refuses them anyway).
+  // Only the first load waits: a reload (a language switch) keeps the page as it is, with what was typed in it.
   if (route.title && loading) return <Center p="8"><Spinner /></Center>;
   if (route.title && !leaf) return <ForbiddenView />;
   // The boundary and its own Suspense per page: a page that fails leaves the shell standing.
