@@ -7,20 +7,31 @@ import { parseTemplateText, type TemplateProblem } from '../shared/dynamic-form'
  * the shared template check (the same one the server runs), so the problems and the preview
  * follow the typing; save goes out only when the code, the name and the template hold, and a
  * refusal (a code taken, a stale version, the server's own template problems) keeps everything
- * typed. `done` hands the saved template to the page.
+ * typed. `done` hands the saved template to the page. A stored template is read by the editor
+ * itself (`loading`): the editor opens at once on the click, and a read that fails says so in
+ * the editor with a retry.
  */
 
 export type EditorField = 'code' | 'name' | 'nameEn' | 'fields';
 export type EditorValues = Record<EditorField, string>;
 
-export interface TemplateEditorInput {
+/** A template as it is saved: a new one has no id nor version. */
+export interface TemplateDraft {
   values: EditorValues;
   /** null for a new template; else the stored one's id and version. */
   id: number | null;
   version: number | null;
 }
 
-export interface TemplateEditorContext extends TemplateEditorInput {
+/** A new template (id null), or the stored template to read. */
+export interface TemplateEditorInput {
+  id: number | null;
+}
+
+/** What a new template starts from. */
+export const NEW_TEMPLATE: EditorValues = { code: '', name: '', nameEn: '', fields: '[]' };
+
+export interface TemplateEditorContext extends TemplateDraft {
   /** The template check's problems of the current text (none when it holds). */
   problems: TemplateProblem[];
   /** Code or name left empty, by field: message keys. */
@@ -32,7 +43,7 @@ export interface TemplateEditorContext extends TemplateEditorInput {
   serverProblems: TemplateProblem[];
 }
 
-export type TemplateEditorEvent = { type: 'FIELD.CHANGE'; field: EditorField; value: string } | { type: 'FORM.SAVE' };
+export type TemplateEditorEvent = { type: 'FIELD.CHANGE'; field: EditorField; value: string } | { type: 'FORM.SAVE' } | { type: 'RETRY' };
 
 const CODE_TEXT = /^[A-Za-z0-9_.:-]+$/;
 
@@ -48,11 +59,15 @@ const problemsOf = (text: string) => parseTemplateText(text).problems;
 export const templateEditorMachine = setup({
   types: { context: {} as TemplateEditorContext, events: {} as TemplateEditorEvent, input: {} as TemplateEditorInput, output: {} as unknown },
   actors: {
-    saveTemplate: fromPromise<unknown, TemplateEditorInput>(async () => {
+    loadTemplate: fromPromise<TemplateDraft, { id: number }>(async () => {
+      throw new Error('loadTemplate not provided');
+    }),
+    saveTemplate: fromPromise<unknown, TemplateDraft>(async () => {
       throw new Error('saveTemplate not provided');
     }),
   },
   guards: {
+    isStored: ({ context }) => context.id !== null,
     isValid: ({ context }) => Object.keys(missingOf(context.values)).length === 0 && problemsOf(context.values.fields).length === 0,
   },
   actions: {
@@ -63,6 +78,11 @@ export const templateEditorMachine = setup({
       return { values, missing, problems: event.field === 'fields' ? problemsOf(event.value) : context.problems, failure: null };
     }),
     showProblems: assign(({ context }) => ({ missing: missingOf(context.values), problems: problemsOf(context.values.fields) })),
+    /** The stored template as read: its values, and the version a save is made at. */
+    applyTemplate: assign(({ event }) => {
+      const draft = (event as unknown as { output: TemplateDraft }).output;
+      return { values: draft.values, version: draft.version, problems: problemsOf(draft.values.fields), failure: null };
+    }),
     keepSaved: assign({ saved: ({ event }) => (event as { output?: unknown }).output ?? null }),
     clearFailure: assign({ failure: () => null, serverProblems: () => [] }),
     keepFailure: assign(({ event }) => {
@@ -72,9 +92,24 @@ export const templateEditorMachine = setup({
   },
 }).createMachine({
   id: 'templateEditor',
-  context: ({ input }) => ({ ...input, problems: problemsOf(input.values.fields), missing: {}, failure: null, saved: null, serverProblems: [] }),
-  initial: 'editing',
+  context: ({ input }) => ({ values: NEW_TEMPLATE, id: input.id, version: null, problems: problemsOf(NEW_TEMPLATE.fields), missing: {}, failure: null, saved: null, serverProblems: [] }),
+  initial: 'opening',
   states: {
+    opening: {
+      always: [{ guard: 'isStored', target: 'loading' }, { target: 'editing' }],
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadTemplate',
+        input: ({ context }) => ({ id: context.id! }),
+        onDone: { target: 'editing', actions: 'applyTemplate' },
+        onError: { target: 'loadFailed', actions: 'keepFailure' },
+      },
+    },
+    loadFailed: {
+      on: { RETRY: { target: 'loading', actions: 'clearFailure' } },
+    },
     editing: {
       on: {
         'FIELD.CHANGE': { actions: 'setValue' },

@@ -21,12 +21,13 @@ const TEMPLATE = [
   { name: 'note', text: '备注', textEn: 'Note', type: 'textarea', max: 200 },
 ];
 
-async function createTemplate(page: Page, code: string, name: string, fields: unknown[]): Promise<void> {
+async function createTemplate(page: Page, code: string, name: string, fields: unknown[], nameEn = ''): Promise<void> {
   await page.goto('/index.html#/expand-template');
   await page.getByTestId('add-template').click();
   const editor = page.getByTestId('template-editor');
   await editor.getByTestId('template-code').fill(code);
   await editor.getByTestId('template-name').fill(name);
+  if (nameEn) await editor.getByLabel('英文名称').fill(nameEn);
   const text = editor.getByTestId('template-fields');
   // A broken text is named at once, before anything is sent.
   await text.fill('[{"name": ');
@@ -121,6 +122,43 @@ test('a template without fields shows "data empty"', async ({ page }) => {
   const form = page.getByTestId('form-panel').getByTestId('dynamic-form');
   await expect(form).toHaveAttribute('data-state', 'empty');
   await expect(form.getByTestId('dynamic-form-empty')).toHaveText('暂无数据');
+});
+
+test('a stored template opens in the editor and is read there; the picker keeps its choice when the language changes', async ({ page }) => {
+  const code = `e2e-trip-${suffix()}`;
+  await loginAs(page, ADMIN);
+  await createTemplate(page, code, '出差申请', [TEMPLATE[0]], 'Business trip');
+  // Edit opens the editor at once; it reads the stored template itself and locks its code.
+  await page.getByTestId('template-row').filter({ hasText: code }).getByTestId('edit-template').click();
+  const editor = page.getByTestId('template-editor');
+  await expect(editor).toHaveAttribute('data-state', 'editing');
+  await expect(editor.getByTestId('template-code')).toHaveValue(code);
+  await expect(editor.getByTestId('template-code')).toHaveAttribute('readonly', '');
+  await expect(editor.getByTestId('template-name')).toHaveValue('出差申请');
+  await expect(editor.getByTestId('template-valid')).toBeVisible();
+  await editor.getByRole('button', { name: '取消' }).click();
+  await expect(editor).toHaveCount(0);
+
+  await page.goto('/index.html#/dynamic-form');
+  const choice = page.getByTestId('template-choice');
+  const picker = page.getByTestId('template-picker');
+  await expect(choice).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('new-form')).toBeDisabled();
+  await picker.selectOption(code);
+  await expect(page.getByTestId('new-form')).toBeEnabled();
+  await page.getByTestId('new-form').click();
+  const form = page.getByTestId('form-panel').getByTestId('dynamic-form');
+  await form.getByLabel('标题').fill('上海出差');
+  // The list is asked again in English; the choice stays, now named in English, and the form
+  // being filled stays as typed (the page is not taken down while the language changes).
+  await page.getByTestId('language-switch').selectOption('en-US');
+  await expect(page.getByRole('heading', { name: 'Dynamic forms' })).toBeVisible();
+  await expect(choice).toHaveAttribute('data-state', 'ready');
+  await expect(picker).toHaveValue(code);
+  await expect(picker.locator(`option[value="${code}"]`)).toHaveText(`Business trip (${code})`);
+  await expect(picker.locator('option').first()).toHaveText('Choose a template');
+  await expect(form.getByRole('textbox').first()).toHaveValue('上海出差');
+  await expectNoRawLocaleKeys(page);
 });
 
 test('a query page draws its extended filters, from the template query:<resource code>, with the same renderer', async ({ page }) => {

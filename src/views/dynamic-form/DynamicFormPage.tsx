@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, HStack, Heading, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { Alert, Button, Field, HStack, Heading, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useMachine, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import type { FormMode, FormSource } from '../../machines/dynamic-form.machine';
+import { templateChoiceMachine, type TemplateOption } from '../../machines/template-choice.machine';
+import { connectTemplateChoice } from '../../machines/template-choice.connect';
+import type { Language } from '../../shared/constants';
 import { contract, type ElementRow } from '../../shared/contract';
 import { call } from '../../services/http/call';
+import { inspect } from '../../services/inspector';
 import { useI18n } from '../../services/i18n/react';
 import { formatDateTimeFull } from '../../shared/date-format';
 import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
@@ -13,6 +18,9 @@ import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedL
 
 // The one place the list meets the API.
 const fetchForms: FetchPage<ElementRow> = ({ start, limit }) => call(contract.expandElement.query, { start, limit });
+const choiceLogic = templateChoiceMachine.provide({
+  actors: { loadTemplates: fromPromise<TemplateOption[], { lang: Language }>(({ input }) => call(contract.expandElement.templates, {}, { headers: { lang: input.lang } })) },
+});
 
 /**
  * Dynamic forms (issue 11 point 7; '/dynamic-form'): pick an enabled template and fill a new
@@ -27,30 +35,22 @@ export default function DynamicFormPage() {
 
 function Page() {
   const { t, lang } = useI18n();
-  const [templates, setTemplates] = useState<Array<{ code: string; name: string }> | null>(null);
-  const [code, setCode] = useState('');
   const [open, setOpen] = useState<{ key: number; source: FormSource; mode: FormMode } | null>(null);
   const list = usePagedList(fetchForms);
-  useEffect(() => {
-    let live = true;
-    call(contract.expandElement.templates, {})
-      .catch(() => [])
-      .then((rows) => live && setTemplates(rows));
-    return () => {
-      live = false;
-    };
-  }, [lang]);
+  const [snapshot, send] = useMachine(choiceLogic, { input: { lang }, inspect });
+  const choice = connectTemplateChoice(snapshot, send);
+  useEffect(() => send({ type: 'LANG.CHANGE', lang }), [lang, send]);
   const show = (source: FormSource, mode: FormMode) => setOpen((o) => ({ key: (o?.key ?? 0) + 1, source, mode }));
   return (
     <Stack gap="5" data-testid="dynamic-form-page">
       <Heading size="lg">{t('dynamic.page.title')}</Heading>
-      <HStack gap="3" align="flex-end" wrap="wrap">
+      <HStack gap="3" align="flex-end" wrap="wrap" data-testid="template-choice" {...choice.getRootProps()}>
         <Field.Root maxW="sm">
           <Field.Label htmlFor="dyn-template">{t('dynamic.page.template')}</Field.Label>
-          <NativeSelect.Root size="sm" disabled={!templates}>
-            <NativeSelect.Field id="dyn-template" value={code} onChange={(e) => setCode(e.currentTarget.value)} data-testid="template-picker">
-              <option value="">{t(templates && templates.length === 0 ? 'dynamic.page.noTemplates' : 'dynamic.page.chooseTemplate')}</option>
-              {(templates ?? []).map((x) => (
+          <NativeSelect.Root size="sm" disabled={choice.getSelectProps().disabled}>
+            <NativeSelect.Field id="dyn-template" {...choice.getSelectProps()} data-testid="template-picker">
+              <option value="">{t(choice.placeholder)}</option>
+              {choice.options.map((x) => (
                 <option key={x.code} value={x.code}>
                   {x.name} ({x.code})
                 </option>
@@ -59,10 +59,19 @@ function Page() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Button size="sm" colorPalette="blue" disabled={!code} onClick={() => show({ kind: 'new', code }, 'edit')} data-testid="new-form">
+        <Button size="sm" colorPalette="blue" {...choice.getNewProps((code) => show({ kind: 'new', code }, 'edit'))} data-testid="new-form">
           {t('dynamic.page.new')}
         </Button>
       </HStack>
+      {choice.failed && (
+        <Alert.Root status="error" role="alert" data-testid="templates-failed">
+          <Alert.Indicator />
+          <Alert.Title>{t('dynamic.page.templatesFailedLong', { message: choice.failure ?? '' })}</Alert.Title>
+          <Button size="xs" variant="outline" ms="auto" {...choice.getRetryProps()}>
+            {t('dynamic.page.retry')}
+          </Button>
+        </Alert.Root>
+      )}
       {open && <FormPanel key={open.key} source={open.source} mode={open.mode} onSaved={() => list.refresh()} />}
       <Stack gap="2">
         <HStack justify="space-between">

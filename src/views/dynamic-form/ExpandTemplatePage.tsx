@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Field, HStack, Heading, Input, List, SimpleGrid, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, HStack, Heading, Input, List, SimpleGrid, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { connectTemplateEditor } from '../../machines/template-editor.connect';
-import { templateEditorMachine, type EditorValues, type TemplateEditorInput } from '../../machines/template-editor.machine';
+import { templateEditorMachine, type EditorValues, type TemplateDraft, type TemplateEditorInput } from '../../machines/template-editor.machine';
 import { TEMPLATE_STATUS } from '../../shared/constants';
 import { contract, type TemplateDetail, type TemplateRow } from '../../shared/contract';
 import { DATA_TYPES, FIELD_TYPES, parseTemplateText, type TemplateProblem } from '../../shared/dynamic-form';
@@ -51,26 +51,16 @@ function Page() {
   const { t, lang } = useI18n();
   const list = usePagedList<TemplateRow, StatusAction>(fetchTemplates, setStatus);
   const [editing, setEditing] = useState<{ key: number; input: TemplateEditorInput } | null>(null);
-  const [openError, setOpenError] = useState<string | null>(null);
   const open = (input: TemplateEditorInput) => setEditing((e) => ({ key: (e?.key ?? 0) + 1, input }));
-  const edit = async (row: TemplateRow) => {
-    setOpenError(null);
-    try {
-      const d: TemplateDetail = await call(contract.expandTemplate.byId, { id: row.id });
-      open({ values: { code: d.code, name: d.name, nameEn: d.nameEn ?? '', fields: d.fields }, id: d.id, version: d.version });
-    } catch (error) {
-      setOpenError(error instanceof Error ? error.message : String(error));
-    }
-  };
   return (
     <Stack gap="5" data-testid="expand-template-page">
       <HStack justify="space-between">
         <Heading size="lg">{t('dynamic.admin.title')}</Heading>
-        <Button size="sm" colorPalette="blue" onClick={() => open({ values: { code: '', name: '', nameEn: '', fields: '[]' }, id: null, version: null })} data-testid="add-template">
+        <Button size="sm" colorPalette="blue" onClick={() => open({ id: null })} data-testid="add-template">
           {t('dynamic.admin.add')}
         </Button>
       </HStack>
-      <ErrorAlert message={openError ?? list.actionError} />
+      <ErrorAlert message={list.actionError} />
       {editing && (
         <Editor
           key={editing.key}
@@ -109,7 +99,7 @@ function Page() {
                     <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.updatedAt)}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
-                        <Button size="xs" variant="outline" onClick={() => void edit(r)} data-testid="edit-template">
+                        <Button size="xs" variant="outline" onClick={() => open({ id: r.id })} data-testid="edit-template">
                           {t('dynamic.admin.edit')}
                         </Button>
                         <Button size="xs" variant="ghost" {...list.getActionProps({ id: r.id, version: r.version, status: enabled ? TEMPLATE_STATUS.disabled : TEMPLATE_STATUS.enabled })}>
@@ -137,7 +127,12 @@ function refusal(error: unknown): { message: string; problems?: TemplateProblem[
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
-async function saveTemplate({ values, id, version }: TemplateEditorInput): Promise<TemplateDetail> {
+async function loadTemplate(id: number): Promise<TemplateDraft> {
+  const d: TemplateDetail = await call(contract.expandTemplate.byId, { id });
+  return { values: { code: d.code, name: d.name, nameEn: d.nameEn ?? '', fields: d.fields }, id: d.id, version: d.version };
+}
+
+async function saveTemplate({ values, id, version }: TemplateDraft): Promise<TemplateDetail> {
   const names = { name: values.name.trim(), ...(values.nameEn.trim() ? { nameEn: values.nameEn.trim() } : {}) };
   try {
     if (id === null || version === null) return await call(contract.expandTemplate.add, { code: values.code.trim(), ...names, fields: values.fields });
@@ -147,7 +142,12 @@ async function saveTemplate({ values, id, version }: TemplateEditorInput): Promi
   }
 }
 
-const editorLogic = templateEditorMachine.provide({ actors: { saveTemplate: fromPromise<unknown, TemplateEditorInput>(({ input }) => saveTemplate(input)) } });
+const editorLogic = templateEditorMachine.provide({
+  actors: {
+    loadTemplate: fromPromise<TemplateDraft, { id: number }>(({ input }) => loadTemplate(input.id)),
+    saveTemplate: fromPromise<unknown, TemplateDraft>(({ input }) => saveTemplate(input)),
+  },
+});
 
 function Editor({ input, onDone, onCancel }: { input: TemplateEditorInput; onDone: () => void; onCancel: () => void }) {
   const { t } = useI18n();
@@ -165,63 +165,82 @@ function Editor({ input, onDone, onCancel }: { input: TemplateEditorInput; onDon
   const save = api.getSaveProps();
   return (
     <Stack gap="4" borderWidth="1px" borderRadius="md" p="4" data-testid="template-editor" {...api.getRootProps()}>
-      <ErrorAlert message={api.failure} />
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        <Field.Root required invalid={!!api.missing.code}>
-          <Field.Label>
-            {t('dynamic.admin.code')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input size="sm" fontFamily="mono" maxLength={64} {...input$('code')} data-testid="template-code" />
-          {api.missing.code && <Field.ErrorText>{t(api.missing.code)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root required invalid={!!api.missing.name}>
-          <Field.Label>
-            {t('dynamic.admin.name')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input size="sm" maxLength={100} {...input$('name')} data-testid="template-name" />
-          {api.missing.name && <Field.ErrorText>{t(api.missing.name)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('dynamic.admin.nameEn')}</Field.Label>
-          <Input size="sm" maxLength={100} {...input$('nameEn')} />
-        </Field.Root>
-      </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Field.Root invalid={api.problems.length > 0}>
-          <HStack justify="space-between" width="full">
-            <Field.Label>{t('dynamic.admin.fields')}</Field.Label>
-            <Button size="xs" variant="ghost" {...api.getAsideProps(() => send({ type: 'FIELD.CHANGE', field: 'fields', value: JSON.stringify(EXAMPLE, null, 2) }))}>
-              {t('dynamic.admin.example')}
-            </Button>
-          </HStack>
-          <Textarea size="sm" fontFamily="mono" rows={18} spellCheck={false} {...input$('fields')} data-testid="template-fields" />
-          <LookupOffer text={api.values.fields} busy={api.busy} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'fields', value })} />
-          <Field.HelperText>{t('dynamic.admin.help', { types: FIELD_TYPES.join(', '), dataTypes: DATA_TYPES.join(', ') })}</Field.HelperText>
-          {api.problems.length > 0 ? (
-            <Box role="alert" data-testid="template-problems">
-              <Text fontSize="sm" color="fg.error">{t('dynamic.admin.problems', { count: api.problems.length })}</Text>
-              <List.Root fontSize="sm" color="fg.error" ps="4">
-                {api.problems.map((p, i) => (
-                  <List.Item key={i}>
-                    {p.path && <Text as="code" me="1">{p.path}</Text>}
-                    {t(p.key, p.params)}
-                  </List.Item>
-                ))}
-              </List.Root>
-            </Box>
-          ) : (
-            <Text fontSize="sm" color="fg.success" data-testid="template-valid">{t('dynamic.admin.valid')}</Text>
-          )}
-        </Field.Root>
-        <Stack gap="2">
-          <Text fontWeight="medium">{t('dynamic.admin.preview')}</Text>
-          {api.valid && <Preview key={api.values.fields} text={api.values.fields} name={api.values.name} />}
+      {api.loading && (
+        <Stack gap="3" data-testid="template-loading">
+          <Skeleton h="8" />
+          <Skeleton h="48" />
         </Stack>
-      </SimpleGrid>
+      )}
+      {api.loadFailed && (
+        <Alert.Root status="error" role="alert" data-testid="template-load-failed">
+          <Alert.Indicator />
+          <Alert.Title>{t('dynamic.admin.loadFailed', { message: api.failure ?? '' })}</Alert.Title>
+          <Button size="xs" variant="outline" ms="auto" {...api.getRetryProps()}>
+            {t('dynamic.admin.retry')}
+          </Button>
+        </Alert.Root>
+      )}
+      {api.open && (
+        <>
+          <ErrorAlert message={api.failure} />
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+            <Field.Root required invalid={!!api.missing.code}>
+              <Field.Label>
+                {t('dynamic.admin.code')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input size="sm" fontFamily="mono" maxLength={64} {...input$('code')} data-testid="template-code" />
+              {api.missing.code && <Field.ErrorText>{t(api.missing.code)}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root required invalid={!!api.missing.name}>
+              <Field.Label>
+                {t('dynamic.admin.name')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input size="sm" maxLength={100} {...input$('name')} data-testid="template-name" />
+              {api.missing.name && <Field.ErrorText>{t(api.missing.name)}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('dynamic.admin.nameEn')}</Field.Label>
+              <Input size="sm" maxLength={100} {...input$('nameEn')} />
+            </Field.Root>
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            <Field.Root invalid={api.problems.length > 0}>
+              <HStack justify="space-between" width="full">
+                <Field.Label>{t('dynamic.admin.fields')}</Field.Label>
+                <Button size="xs" variant="ghost" {...api.getAsideProps(() => send({ type: 'FIELD.CHANGE', field: 'fields', value: JSON.stringify(EXAMPLE, null, 2) }))}>
+                  {t('dynamic.admin.example')}
+                </Button>
+              </HStack>
+              <Textarea size="sm" fontFamily="mono" rows={18} spellCheck={false} {...input$('fields')} data-testid="template-fields" />
+              <LookupOffer text={api.values.fields} busy={api.busy} onChange={(value) => send({ type: 'FIELD.CHANGE', field: 'fields', value })} />
+              <Field.HelperText>{t('dynamic.admin.help', { types: FIELD_TYPES.join(', '), dataTypes: DATA_TYPES.join(', ') })}</Field.HelperText>
+              {api.problems.length > 0 ? (
+                <Box role="alert" data-testid="template-problems">
+                  <Text fontSize="sm" color="fg.error">{t('dynamic.admin.problems', { count: api.problems.length })}</Text>
+                  <List.Root fontSize="sm" color="fg.error" ps="4">
+                    {api.problems.map((p, i) => (
+                      <List.Item key={i}>
+                        {p.path && <Text as="code" me="1">{p.path}</Text>}
+                        {t(p.key, p.params)}
+                      </List.Item>
+                    ))}
+                  </List.Root>
+                </Box>
+              ) : (
+                <Text fontSize="sm" color="fg.success" data-testid="template-valid">{t('dynamic.admin.valid')}</Text>
+              )}
+            </Field.Root>
+            <Stack gap="2">
+              <Text fontWeight="medium">{t('dynamic.admin.preview')}</Text>
+              {api.valid && <Preview key={api.values.fields} text={api.values.fields} name={api.values.name} />}
+            </Stack>
+          </SimpleGrid>
+        </>
+      )}
       <HStack justify="flex-end" gap="2">
-        <Button size="sm" variant="outline" {...api.getAsideProps(onCancel)}>
+        <Button size="sm" variant="outline" {...api.getCancelProps(onCancel)}>
           {t('dynamic.admin.cancel')}
         </Button>
         <BusyButton size="sm" colorPalette="blue" {...save} data-testid="save-template">
