@@ -33,6 +33,14 @@ test('a clerk reads the rates in force on a day typed, by keyboard; a day that i
   await expect(rates.getByTestId('rates-caption')).toHaveText('2000-01-01没有已生效的利率');
   await expect(rates.getByTestId('rates-table')).toHaveCount(0);
   await expectNoRawLocaleKeys(page);
+
+  // Another language asks the same day again: what is typed stays, the names follow.
+  await day.fill('2024-12-01');
+  await expect(rates.getByTestId('rates-caption')).toHaveText(/^2024-12-01执行的利率/);
+  await page.getByTestId('language-switch').selectOption('en-US');
+  await expect(rates.getByTestId('rates-caption')).toHaveText(/^Rates in force on 2024-12-01: \d+$/);
+  await expect(day).toHaveValue('2024-12-01');
+  await expect(rates.locator('[data-part=row][data-rate="LPR-CNY-5Y-20241021"]')).toContainText('Loan prime rate (LPR)');
 });
 
 test('in English on a phone: the rates of a day, with the names of their types and tenors', async ({ page }) => {

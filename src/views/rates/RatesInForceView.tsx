@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Alert, Box, Button, Card, Field, Flex, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
@@ -39,16 +39,13 @@ const rateText = (value: number, lang: Language) => amountText(value, lang, RATE
 const COLUMNS = ['rateType', 'tenor', 'rateValue', 'currencyCode', 'effectiveDate', 'sourceNo'] as const;
 
 /** The interest rates in force on a day (the menu's 利率 page): each type, currency and tenor with the rate effective then. */
-export default function RatesInForceView() {
-  const { lang } = useI18n();
-  // The names of types and tenors follow the language: another language starts the page again.
-  return <RatesInForce key={lang} lang={lang} />;
-}
+const ratesLogic = ratesInForceMachine.provide({ actors: { loadRates: fromPromise(({ input }: { input: { date: string; lang: Language } }) => loadRates(input.date, input.lang)) } });
 
-function RatesInForce({ lang }: { lang: Language }) {
-  const { t } = useI18n();
-  const logic = useMemo(() => ratesInForceMachine.provide({ actors: { loadRates: fromPromise(({ input }: { input: { date: string } }) => loadRates(input.date, lang)) } }), [lang]);
-  const [snapshot, send] = useMachine(logic, { input: { date: formatDate(new Date()) }, inspect });
+export default function RatesInForceView() {
+  const { t, lang } = useI18n();
+  const [snapshot, send] = useMachine(ratesLogic, { input: { date: formatDate(new Date()), lang }, inspect });
+  // The names of types and tenors follow the language: the same day is asked again.
+  useEffect(() => send({ type: 'LANG.CHANGE', lang }), [lang, send]);
   const api = connectRatesInForce(snapshot, send);
   const { invalid, ...date } = api.getDateProps();
 
