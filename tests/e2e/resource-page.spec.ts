@@ -52,6 +52,24 @@ test('an administrator adds a currency: the form refuses bad input in place, the
   await expect(field(page, 'currencyName')).toHaveValue('重复的币种');
 });
 
+test('the language switch turns a resource page and its open form English at once, keeping what was typed', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await openCurrency(page, 'QQB');
+  await page.getByTestId('query-form').getByLabel('币种代码').fill('US');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await field(page, 'currencyName').fill('语言切换中');
+  await page.getByTestId('language-switch').selectOption('en-US');
+  // The form, open over the page, speaks English with the shell, and keeps what was typed.
+  await expect(form(page).locator('[data-field=currencyName]')).toContainText('Currency name');
+  await expect(field(page, 'currencyName')).toHaveValue('语言切换中');
+  await page.keyboard.press('Escape');
+  await expect(form(page)).toHaveCount(0);
+  // So does the page beneath: its query form and the filter typed in it, its table's headers.
+  await expect(page.getByTestId('query-form').getByLabel('Currency code')).toHaveValue('US');
+  await expect(page.getByTestId('resource-table').getByRole('columnheader', { name: 'Decimal places' })).toBeVisible();
+  await expectNoRawLocaleKeys(page);
+});
+
 test('two people edit the same record: the second save is refused with its reason and nothing typed is lost', async ({ browser }) => {
   const first = await (await browser.newContext()).newPage();
   const second = await (await browser.newContext()).newPage();

@@ -72,3 +72,46 @@ describe('useLocaleModule', () => {
     expect((screen.getByLabelText('user') as HTMLInputElement).value).toBe('staff');
   });
 });
+
+/** The shell's language switch, outside the page's own provider. */
+function OuterSwitch() {
+  const { lang, setLang } = useI18n();
+  return (
+    <button type="button" onClick={() => void setLang(lang === 'zh-CN' ? 'en-US' : 'zh-CN')}>
+      shell switch
+    </button>
+  );
+}
+
+describe('I18nProvider inside another', () => {
+  it("speaks the outer provider's language: the page turns English with the shell, and a switch inside it turns the shell too", async () => {
+    fetchDouble({ './locale/lazy/zh-CN/index.json': { title: '动态表单' }, './locale/lazy/en-US/index.json': { title: 'Dynamic forms' } });
+    localStorage.setItem('lang', 'zh-CN');
+    render(
+      <I18nProvider modules={[]}>
+        <OuterSwitch />
+        <I18nProvider modules={['lazy']} fallback={<p>page loading</p>}>
+          <Form />
+        </I18nProvider>
+      </I18nProvider>,
+    );
+    const input = (await screen.findByLabelText('user')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'staff' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'shell switch' }));
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('en-US'));
+    expect(screen.getByRole('heading').textContent).toBe('Dynamic forms');
+    expect((screen.getByLabelText('user') as HTMLInputElement).value).toBe('staff');
+    // The page's own switch goes through the shell's: both speak Chinese again, and it is remembered.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'switch' }));
+    });
+    await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('动态表单'));
+    expect(localStorage.getItem('lang')).toBe('zh-CN');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'shell switch' }));
+    });
+    await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Dynamic forms'));
+  });
+});

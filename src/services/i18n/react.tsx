@@ -18,9 +18,16 @@ export interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-/** Loads the given locale modules for the current language before rendering its children. */
+/**
+ * Loads the given locale modules for the current language before rendering its children. A
+ * provider inside another (a resource page's, which loads the modules its widgets speak) speaks
+ * the outer one's language and switches through it: before, it kept the language it was opened
+ * in, and a page stayed in Chinese while the shell around it turned English.
+ */
 export function I18nProvider({ modules, children, fallback = null }: { modules: string[]; children: ReactNode; fallback?: ReactNode }) {
-  const [lang, setLangState] = useState<Language>(initialLanguage);
+  const outer = useContext(I18nContext);
+  const [ownLang, setLangState] = useState<Language>(() => outer?.lang ?? initialLanguage());
+  const lang = outer ? outer.lang : ownLang;
   // The list kept for this browser session, else ours until the user reaches for the switch: the
   // server's list is an enveloped call, and the envelope's code and key agreement are work the
   // first screen does not need before the user types (issue 16).
@@ -56,13 +63,17 @@ export function I18nProvider({ modules, children, fallback = null }: { modules: 
 
   // Every module shown in this language, not only the provider's: a page that loaded its own
   // (useLocaleModule) is then ready in the next language in the same render, and stays mounted.
+  const outerSetLang = outer?.setLang;
   const setLang = useCallback(async (next: Language) => {
     await loadModules(next, [...new Set([...key.split(','), ...loadedModules(lang)])]);
+    if (outerSetLang) return outerSetLang(next);
     local.set('lang', next);
     setLangState(next);
-  }, [key, lang]);
+  }, [key, lang, outerSetLang]);
 
-  const value = useMemo<I18nValue>(() => ({ lang, ready, setLang, languages, askLanguages, t: (k, p) => translate(lang, k, p) }), [lang, ready, setLang, languages, askLanguages]);
+  const offered = outer?.languages ?? languages;
+  const ask = outer?.askLanguages ?? askLanguages;
+  const value = useMemo<I18nValue>(() => ({ lang, ready, setLang, languages: offered, askLanguages: ask, t: (k, p) => translate(lang, k, p) }), [lang, ready, setLang, offered, ask]);
   // A language switch keeps the children mounted: setLang loaded the new language's modules
   // before switching, and unmounting would lose what the user had typed (the login form's user
   // name, found by a browser test that chose English and typed at once).
