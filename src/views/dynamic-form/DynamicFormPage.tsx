@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Field, HStack, Heading, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Heading, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { FormMode, FormSource } from '../../machines/dynamic-form.machine';
@@ -12,6 +12,7 @@ import { inspect } from '../../services/inspector';
 import { useI18n } from '../../services/i18n/react';
 import { formatDateTimeFull } from '../../shared/date-format';
 import { DynamicForm, useDynamicForm } from '../../widgets/dynamic-form';
+import { ErrorAlert } from '../../widgets/ErrorAlert';
 import { useLocaleModule } from '../../services/i18n/use-locale-module';
 import { PagedList } from '../../widgets/paged-list/PagedList';
 import { usePagedList, type FetchPage } from '../../widgets/paged-list/usePagedList';
@@ -63,15 +64,7 @@ function Page() {
           {t('dynamic.page.new')}
         </Button>
       </HStack>
-      {choice.failed && (
-        <Alert.Root status="error" role="alert" data-testid="templates-failed">
-          <Alert.Indicator />
-          <Alert.Title>{t('dynamic.page.templatesFailedLong', { message: choice.failure ?? '' })}</Alert.Title>
-          <Button size="xs" variant="outline" ms="auto" {...choice.getRetryProps()}>
-            {t('dynamic.page.retry')}
-          </Button>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={choice.failed && t('dynamic.page.templatesFailedLong', { message: choice.failure ?? '' })} retry={choice.getRetryProps()} data-testid="templates-failed" />
       {open && <FormPanel key={open.key} source={open.source} mode={open.mode} onSaved={() => list.refresh()} />}
       <Stack gap="2">
         <HStack justify="space-between">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Field, HStack, Heading, Input, List, SimpleGrid, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Heading, Input, List, SimpleGrid, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { connectTemplateEditor } from '../../machines/template-editor.connect';
@@ -171,15 +171,7 @@ function Editor({ input, onDone, onCancel }: { input: TemplateEditorInput; onDon
           <Skeleton h="48" />
         </Stack>
       )}
-      {api.loadFailed && (
-        <Alert.Root status="error" role="alert" data-testid="template-load-failed">
-          <Alert.Indicator />
-          <Alert.Title>{t('dynamic.admin.loadFailed', { message: api.failure ?? '' })}</Alert.Title>
-          <Button size="xs" variant="outline" ms="auto" {...api.getRetryProps()}>
-            {t('dynamic.admin.retry')}
-          </Button>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={api.loadFailed && t('dynamic.admin.loadFailed', { message: api.failure ?? '' })} retry={api.getRetryProps()} data-testid="template-load-failed" />
       {api.open && (
         <>
           <ErrorAlert message={api.failure} />

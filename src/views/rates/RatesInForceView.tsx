@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Alert, Box, Button, Card, Field, Flex, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Field, Flex, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { ratesInForceMachine, type RateRow } from '../../machines/rates-in-force.machine';
 import { connectRatesInForce } from '../../machines/rates-in-force.connect';
 import { call } from '../../services/http/call';
@@ -13,6 +13,7 @@ import { formatDate } from '../../shared/date-format';
 import { amountText } from '../../shared/format-amount';
 import type { Language } from '../../shared/constants';
 import { DateInput } from '../../widgets/date/DateInput';
+import { ErrorAlert } from '../../widgets/ErrorAlert';
 
 /**
  * The rates of a day with the names of their types and tenors in the reader's language, in the
@@ -62,13 +63,7 @@ export default function RatesInForceView() {
             <DateInput id="rates-date" {...date} label={t('resource.ratesInForce.date')} />
             {invalid && <Field.ErrorText>{t('resource.ratesInForce.badDay', { value: date.value })}</Field.ErrorText>}
           </Field.Root>
-          {api.failed && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{t('resource.ratesInForce.failed', { message: api.serverMessage ?? '' })}</Alert.Title>
-              <Button size="xs" variant="outline" ms="auto" {...api.getRetryProps()}>{t('resource.ratesInForce.retry')}</Button>
-            </Alert.Root>
-          )}
+          <ErrorAlert message={api.failed && t('resource.ratesInForce.failed', { message: api.serverMessage ?? '' })} retry={api.getRetryProps()} />
           {api.loading && api.shownDate === null && (
             <Stack gap="2">
               <Skeleton h="6" />
