@@ -75,36 +75,39 @@ function Page() {
         </HStack>
         <PagedList api={list} empty={t('dynamic.page.empty')}>
           {(rows) => (
-            <Table.Root size="sm" variant="outline">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('dynamic.page.id')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('dynamic.page.templateName')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('dynamic.page.creator')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('dynamic.page.updatedAt')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('dynamic.page.version')}</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((r) => (
-                  <Table.Row key={r.id} data-testid="saved-form" data-id={r.id} {...list.getRowProps(r)}>
-                    <Table.Cell>{r.id}</Table.Cell>
-                    <Table.Cell>
-                      {r.templateName} <Text as="span" color="fg.muted">({r.templateCode})</Text>
-                    </Table.Cell>
-                    <Table.Cell>{r.creatorName ?? ''}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.updatedAt)}</Table.Cell>
-                    <Table.Cell>{r.version}</Table.Cell>
-                    <Table.Cell>
-                      <Button size="xs" variant="outline" onClick={() => show({ kind: 'existing', id: r.id }, 'view')} data-testid="open-form">
-                        {t('dynamic.page.open')}
-                      </Button>
-                    </Table.Cell>
+            // A phone scrolls the table sideways rather than squeezing a name into a column of single characters.
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm" css={{ '& th': { whiteSpace: 'nowrap' } }}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('dynamic.page.id')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('dynamic.page.templateName')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('dynamic.page.creator')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('dynamic.page.updatedAt')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('dynamic.page.version')}</Table.ColumnHeader>
+                    <Table.ColumnHeader />
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((r) => (
+                    <Table.Row key={r.id} data-testid="saved-form" data-id={r.id} {...list.getRowProps(r)}>
+                      <Table.Cell>{r.id}</Table.Cell>
+                      <Table.Cell minW="10em">
+                        {r.templateName} <Text as="span" color="fg.muted">({r.templateCode})</Text>
+                      </Table.Cell>
+                      <Table.Cell>{r.creatorName ?? ''}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.updatedAt)}</Table.Cell>
+                      <Table.Cell>{r.version}</Table.Cell>
+                      <Table.Cell>
+                        <Button size="xs" variant="outline" onClick={() => show({ kind: 'existing', id: r.id }, 'view')} data-testid="open-form">
+                          {t('dynamic.page.open')}
+                        </Button>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
           )}
         </PagedList>
       </Stack>

@@ -74,44 +74,47 @@ function Page() {
       )}
       <PagedList api={list} empty={t('dynamic.admin.empty')}>
         {(rows) => (
-          <Table.Root size="sm" variant="outline">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('dynamic.admin.code')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('dynamic.admin.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('dynamic.admin.fieldCount')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('dynamic.admin.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('dynamic.admin.updatedAt')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((r) => {
-                const enabled = r.status === TEMPLATE_STATUS.enabled;
-                return (
-                  <Table.Row key={r.id} data-testid="template-row" data-code={r.code} {...list.getRowProps(r)}>
-                    <Table.Cell fontFamily="mono">{r.code}</Table.Cell>
-                    <Table.Cell>{lang === 'en-US' && r.nameEn ? r.nameEn : r.name}</Table.Cell>
-                    <Table.Cell>{r.fieldCount}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={enabled ? 'green' : 'gray'}>{t(enabled ? 'dynamic.admin.enabled' : 'dynamic.admin.disabled')}</Badge>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.updatedAt)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="1">
-                        <Button size="xs" variant="outline" onClick={() => open({ id: r.id })} data-testid="edit-template">
-                          {t('dynamic.admin.edit')}
-                        </Button>
-                        <Button size="xs" variant="ghost" {...list.getActionProps({ id: r.id, version: r.version, status: enabled ? TEMPLATE_STATUS.disabled : TEMPLATE_STATUS.enabled })}>
-                          {t(enabled ? 'dynamic.admin.disable' : 'dynamic.admin.enable')}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
+          // A phone scrolls the table sideways rather than squeezing a name into a column of single characters.
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" css={{ '& th': { whiteSpace: 'nowrap' } }}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('dynamic.admin.code')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dynamic.admin.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dynamic.admin.fieldCount')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dynamic.admin.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dynamic.admin.updatedAt')}</Table.ColumnHeader>
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((r) => {
+                  const enabled = r.status === TEMPLATE_STATUS.enabled;
+                  return (
+                    <Table.Row key={r.id} data-testid="template-row" data-code={r.code} {...list.getRowProps(r)}>
+                      <Table.Cell fontFamily="mono">{r.code}</Table.Cell>
+                      <Table.Cell minW="10em">{lang === 'en-US' && r.nameEn ? r.nameEn : r.name}</Table.Cell>
+                      <Table.Cell>{r.fieldCount}</Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={enabled ? 'green' : 'gray'}>{t(enabled ? 'dynamic.admin.enabled' : 'dynamic.admin.disabled')}</Badge>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDateTimeFull(r.updatedAt)}</Table.Cell>
+                      <Table.Cell>
+                        <HStack gap="1">
+                          <Button size="xs" variant="outline" onClick={() => open({ id: r.id })} data-testid="edit-template">
+                            {t('dynamic.admin.edit')}
+                          </Button>
+                          <Button size="xs" variant="ghost" {...list.getActionProps({ id: r.id, version: r.version, status: enabled ? TEMPLATE_STATUS.disabled : TEMPLATE_STATUS.enabled })}>
+                            {t(enabled ? 'dynamic.admin.disable' : 'dynamic.admin.enable')}
+                          </Button>
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
         )}
       </PagedList>
     </Stack>
