@@ -16,7 +16,7 @@ const LOCALE = join(__dirname, '../../locale');
 const realFetch = globalThis.fetch;
 beforeAll(() => {
   globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const m = String(input).match(/locale\/(dynamic|query|lookup)\/([\w-]+)\/index\.json$/);
+    const m = String(input).match(/locale\/(global|dynamic|query|lookup)\/([\w-]+)\/index\.json$/);
     return m ? new Response(readFileSync(join(LOCALE, m[1]!, m[2]!, 'index.json'), 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } }) : new Response('', { status: 404 });
   }) as typeof fetch;
 });
@@ -155,6 +155,33 @@ describe('DynamicForm (widgets §3, §5: every field type, rules on blur, typed 
     expect((within(field('kind')).getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
     expect(screen.queryByTestId('dynamic-form-save')).toBeNull();
     expect(screen.getByTestId('dynamic-form-edit')).toBeTruthy();
+  });
+
+  it('says beside a choice whose options could not be loaded that they could not, and asks again on retry; the others list theirs', async () => {
+    // The remote field's dictionary call has no server here: it fails (the fetch double answers 404).
+    const counting = globalThis.fetch;
+    let calls = 0;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/')) calls += 1;
+      return counting(input, init);
+    }) as typeof fetch;
+    try {
+      await renderForm({ kind: 'new', code: 'all' }, 'edit', { loadForm: async () => fresh });
+      const failed = within(field('remote')).getByTestId('options-failed');
+      expect(failed.getAttribute('role')).toBe('alert');
+      expect(failed.textContent).toContain('选项读取失败');
+      expect(field('remote').querySelector('[data-part=options]')?.getAttribute('data-state')).toBe('failed');
+      // A static list has nothing to fail.
+      expect(within(field('kind')).queryByTestId('options-failed')).toBeNull();
+      expect(field('kind').querySelector('[data-part=options]')?.getAttribute('data-state')).toBe('ready');
+      const before = calls;
+      fireEvent.click(within(failed).getByRole('button', { name: '重试' }));
+      for (let i = 0; i < 4; i += 1) await settle();
+      expect(calls).toBeGreaterThan(before);
+      expect(within(field('remote')).getByTestId('options-failed')).toBeTruthy();
+    } finally {
+      globalThis.fetch = counting;
+    }
   });
 
   it('says "data empty" for a template without fields, and the failure when nothing came', async () => {

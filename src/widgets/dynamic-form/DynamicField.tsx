@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Box, Button, Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Language } from '../../shared/constants';
 import { fillsOf, isMultiple, templateLookupOf, valueFormatOf, type FieldValue, type Problem, type TemplateField } from '../../shared/dynamic-form';
@@ -6,7 +5,9 @@ import { useI18n } from '../../services/i18n/react';
 import { LookupField } from '../lookup/LookupField';
 import { DateInput } from '../date/DateInput';
 import type { DatePattern } from '../date/date-text';
-import { useFieldOptions } from './options';
+import { optionSourceKey } from './options';
+import { useFieldOptions } from './use-field-options';
+import type { FieldOptionsApi } from '../../machines/field-options.connect';
 
 export interface DynamicControlProps {
   id: string;
@@ -48,13 +49,14 @@ export function DynamicControl(props: DynamicControlProps) {
     case 'date':
     case 'dateTime':
       return <DateInput id={id} value={asText(value)} pattern={valueFormatOf(field) as DatePattern} label={label} readOnly={readOnly} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} />;
+    // Keyed by where the options come from: another source is another options machine.
     case 'select':
     case 'remoteselect':
-      return <SelectControl {...props} />;
+      return <SelectControl key={optionSourceKey(field)} {...props} />;
     case 'radio':
-      return props.filter ? <SelectControl {...props} /> : <RadioControl {...props} />;
+      return props.filter ? <SelectControl key={optionSourceKey(field)} {...props} /> : <RadioControl key={optionSourceKey(field)} {...props} />;
     case 'checkbox':
-      return props.filter ? <SelectControl {...props} /> : <CheckboxControl {...props} />;
+      return props.filter ? <SelectControl key={optionSourceKey(field)} {...props} /> : <CheckboxControl key={optionSourceKey(field)} {...props} />;
     case 'magnifier':
       return <MagnifierControl {...props} />;
     case 'file':
@@ -66,13 +68,13 @@ export function DynamicControl(props: DynamicControlProps) {
 
 function SelectControl({ id, field, value, readOnly, onChange, onBlur, filter }: DynamicControlProps) {
   const { t, lang } = useI18n();
-  const [search, setSearch] = useState('');
-  const { options } = useFieldOptions(field, lang as Language, search);
+  const optionsApi = useFieldOptions(field, lang as Language);
+  const { options } = optionsApi;
   const multiple = !filter && isMultiple(field);
   const searchable = field.type === 'remoteselect' && field.dropDownListRemoteSearch === true && !readOnly;
   return (
-    <Stack gap="1">
-      {searchable && <Input size="xs" value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder={t('dynamic.magnifier.search')} aria-label={t('dynamic.magnifier.search')} />}
+    <Stack gap="1" {...optionsApi.getRootProps()}>
+      {searchable && <Input size="xs" {...optionsApi.getSearchProps()} placeholder={t('dynamic.magnifier.search')} aria-label={t('dynamic.magnifier.search')} />}
       <NativeSelect.Root size="sm" disabled={readOnly}>
         <NativeSelect.Field
           id={id}
@@ -101,50 +103,75 @@ function SelectControl({ id, field, value, readOnly, onChange, onBlur, filter }:
         </NativeSelect.Field>
         {!multiple && <NativeSelect.Indicator />}
       </NativeSelect.Root>
+      <OptionsFailed api={optionsApi} />
     </Stack>
+  );
+}
+
+/** A choice whose options could not be had says so beside it, with a retry: not an empty list that looks like "none". */
+function OptionsFailed({ api }: { api: FieldOptionsApi }) {
+  const { t } = useI18n();
+  if (!api.failed) return null;
+  return (
+    <HStack gap="2" role="alert" data-testid="options-failed">
+      <Text fontSize="xs" color="fg.error">
+        {t('dynamic.form.optionsFailed', { message: api.failure ?? '' })}
+      </Text>
+      <Button size="2xs" variant="outline" {...api.getRetryProps()}>
+        {t('global.retry')}
+      </Button>
+    </HStack>
   );
 }
 
 function RadioControl({ id, field, value, readOnly, onChange, onBlur }: DynamicControlProps) {
   const { lang } = useI18n();
-  const { options } = useFieldOptions(field, lang as Language);
+  const optionsApi = useFieldOptions(field, lang as Language);
+  const { options } = optionsApi;
   return (
-    <RadioGroup.Root id={id} size="sm" value={asText(value) || null} disabled={readOnly} onValueChange={(d) => onChange(d.value ?? null)} onBlur={onBlur} data-type="radio">
-      <HStack gap="4" wrap="wrap" minH="8">
-        {options.map((o) => (
-          <RadioGroup.Item key={o.value} value={o.value}>
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>{o.text}</RadioGroup.ItemText>
-          </RadioGroup.Item>
-        ))}
-      </HStack>
-    </RadioGroup.Root>
+    <Stack gap="1" {...optionsApi.getRootProps()}>
+      <RadioGroup.Root id={id} size="sm" value={asText(value) || null} disabled={readOnly} onValueChange={(d) => onChange(d.value ?? null)} onBlur={onBlur} data-type="radio">
+        <HStack gap="4" wrap="wrap" minH="8">
+          {options.map((o) => (
+            <RadioGroup.Item key={o.value} value={o.value}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{o.text}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </HStack>
+      </RadioGroup.Root>
+      <OptionsFailed api={optionsApi} />
+    </Stack>
   );
 }
 
 function CheckboxControl({ id, field, value, readOnly, onChange, onBlur }: DynamicControlProps) {
   const { lang } = useI18n();
-  const { options } = useFieldOptions(field, lang as Language);
+  const optionsApi = useFieldOptions(field, lang as Language);
+  const { options } = optionsApi;
   const chosen = asList(value);
   return (
-    <HStack id={id} gap="4" wrap="wrap" minH="8" onBlur={onBlur} data-type="checkbox" role="group">
-      {options.map((o) => (
-        <Checkbox.Root
-          key={o.value}
-          // Inside a Field each checkbox would take the field's one id: every label would tick the first.
-          ids={{ root: `${id}-${o.value}`, hiddenInput: `${id}-${o.value}-input`, label: `${id}-${o.value}-label`, control: `${id}-${o.value}-control` }}
-          size="sm"
-          disabled={readOnly}
-          checked={chosen.includes(o.value)}
-          onCheckedChange={(d) => onChange(d.checked === true ? [...chosen, o.value] : chosen.filter((v) => v !== o.value))}
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{o.text}</Checkbox.Label>
-        </Checkbox.Root>
-      ))}
-    </HStack>
+    <Stack gap="1" {...optionsApi.getRootProps()}>
+      <HStack id={id} gap="4" wrap="wrap" minH="8" onBlur={onBlur} data-type="checkbox" role="group">
+        {options.map((o) => (
+          <Checkbox.Root
+            key={o.value}
+            // Inside a Field each checkbox would take the field's one id: every label would tick the first.
+            ids={{ root: `${id}-${o.value}`, hiddenInput: `${id}-${o.value}-input`, label: `${id}-${o.value}-label`, control: `${id}-${o.value}-control` }}
+            size="sm"
+            disabled={readOnly}
+            checked={chosen.includes(o.value)}
+            onCheckedChange={(d) => onChange(d.checked === true ? [...chosen, o.value] : chosen.filter((v) => v !== o.value))}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{o.text}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </HStack>
+      <OptionsFailed api={optionsApi} />
+    </Stack>
   );
 }
 

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { REMOTE_FILTER_DELAY_MS, SELECT_SCROLL_PAGE_SIZE, type Language } from '../../shared/constants';
+import { SELECT_SCROLL_PAGE_SIZE, type Language } from '../../shared/constants';
 import { contract } from '../../shared/contract';
 import type { TemplateField, TemplateOption } from '../../shared/dynamic-form';
 import { RESOURCES } from '../../resources';
@@ -48,29 +47,8 @@ export async function loadOptions(field: TemplateField, lang: Language, text = '
   return (await customRows(field, text)).rows.map((r) => rowOption(field, r));
 }
 
-/**
- * A field's options in the reader's language; for a remote select with remote search, asked
- * again (after REMOTE_FILTER_DELAY_MS) as the search text changes. A failed load gives none.
- */
-export function useFieldOptions(field: TemplateField, lang: Language, search = ''): { options: TemplateOption[]; loading: boolean } {
-  const [state, setState] = useState<{ key: string; options: TemplateOption[] } | null>(null);
-  const remote = field.type === 'remoteselect' && field.dropDownListRemoteSearch === true && field.dataType === 'custom';
-  const key = `${lang}|${field.name}|${field.dataType}|${typeof field.data === 'string' ? field.data : JSON.stringify(field.data)}|${remote ? search : ''}`;
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(
-      () => {
-        loadOptions(field, lang, remote ? search : '')
-          .catch(() => [])
-          .then((options) => live && setState({ key, options }));
-      },
-      remote && search ? REMOTE_FILTER_DELAY_MS : 0,
-    );
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // The key says everything the load depends on.
-  }, [key]);
-  return { options: state?.options ?? [], loading: state?.key !== key };
-}
+/** A remote select that searches as the user types (dropDownListRemoteSearch over a resource). */
+export const searchesRemotely = (field: TemplateField): boolean => field.type === 'remoteselect' && field.dropDownListRemoteSearch === true && field.dataType === 'custom';
+
+/** What a field's options depend on besides the language and the search: a control keyed by it starts over when the source changes. */
+export const optionSourceKey = (field: TemplateField): string => `${field.name}|${field.dataType ?? 'static'}|${typeof field.data === 'string' ? field.data : JSON.stringify(field.data ?? null)}`;
