@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Language } from '../../shared/constants';
 import { fillsOf, isMultiple, templateLookupOf, valueFormatOf, type FieldValue, type Problem, type TemplateField } from '../../shared/dynamic-form';
+import { RadioItems } from '../RadioItems';
 import { useI18n } from '../../services/i18n/react';
 import { LookupField } from '../lookup/LookupField';
 import { DateInput } from '../date/DateInput';
@@ -131,15 +132,7 @@ function RadioControl({ id, field, value, readOnly, onChange, onBlur }: DynamicC
   return (
     <Stack gap="1" {...optionsApi.getRootProps()}>
       <RadioGroup.Root id={id} size="sm" value={asText(value) || null} disabled={readOnly} onValueChange={(d) => onChange(d.value ?? null)} onBlur={onBlur} data-type="radio">
-        <HStack gap="4" wrap="wrap" minH="8">
-          {options.map((o) => (
-            <RadioGroup.Item key={o.value} value={o.value}>
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{o.text}</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </HStack>
+        <RadioItems choices={options} gap="4" minH="8" />
       </RadioGroup.Root>
       <OptionsFailed api={optionsApi} />
     </Stack>

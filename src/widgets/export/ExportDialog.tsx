@@ -13,6 +13,7 @@ import { notePendingExport } from '../../services/export-notes';
 import { httpEvents } from '../../services/http/events';
 import { ExportJobs } from './ExportJobs';
 import { dictionaryOptions, type DictionaryOption } from '../../services/dictionaries';
+import { RadioItems } from '../RadioItems';
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
 import { ErrorAlert } from '../ErrorAlert';
@@ -180,18 +181,7 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
                         <RequiredMark />
                       </Fieldset.Legend>
                       <RadioGroup.Root size="sm" {...api.getScopeProps()} data-testid="export-scope">
-                        <HStack gap="6" wrap="wrap">
-                          {scopes.map((o) => {
-                            const option = api.getScopeOptionProps(o.value);
-                            return (
-                              <RadioGroup.Item key={o.value} {...option}>
-                                <RadioGroup.ItemHiddenInput />
-                                <RadioGroup.ItemIndicator />
-                                <RadioGroup.ItemText>{o.text}</RadioGroup.ItemText>
-                              </RadioGroup.Item>
-                            );
-                          })}
-                        </HStack>
+                        <RadioItems choices={scopes} itemProps={api.getScopeOptionProps} />
                       </RadioGroup.Root>
                       {backgroundHint && (
                         <Fieldset.HelperText fontSize="xs" data-testid="export-all-background">

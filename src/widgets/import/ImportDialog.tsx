@@ -11,6 +11,7 @@ import { IMPORT_FILE_TYPES } from '../../shared/contract/import';
 import { formatBytes } from '../../shared/attachments';
 import { downloadImportReport, downloadImportTemplate, importFile } from '../../services/api/import';
 import { dictionaryOptions, type DictionaryOption } from '../../services/dictionaries';
+import { RadioItems } from '../RadioItems';
 import { useI18n } from '../../services/i18n/react';
 import { DateInput } from '../date/DateInput';
 import { inspect } from '../../services/inspector';
@@ -196,15 +197,7 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
                             </Text>
                           </Fieldset.Legend>
                           <RadioGroup.Root size="sm" {...api.getImportTypeProps()} data-testid="import-type">
-                            <HStack gap="6" wrap="wrap">
-                              {types.map((o) => (
-                                <RadioGroup.Item key={o.value} value={o.value} disabled={api.getImportTypeProps().disabled}>
-                                  <RadioGroup.ItemHiddenInput />
-                                  <RadioGroup.ItemIndicator />
-                                  <RadioGroup.ItemText>{o.text}</RadioGroup.ItemText>
-                                </RadioGroup.Item>
-                              ))}
-                            </HStack>
+                            <RadioItems choices={types} itemProps={() => ({ disabled: api.getImportTypeProps().disabled })} />
                           </RadioGroup.Root>
                           {problem('importType', t('import.importType')) && <Fieldset.ErrorText fontSize="xs">{problem('importType', t('import.importType'))}</Fieldset.ErrorText>}
                         </Fieldset.Root>
