@@ -39,9 +39,9 @@ const rateText = (value: number, lang: Language) => amountText(value, lang, RATE
 /** The rate beside its tenor, so a phone shows it without scrolling sideways. */
 const COLUMNS = ['rateType', 'tenor', 'rateValue', 'currencyCode', 'effectiveDate', 'sourceNo'] as const;
 
-/** The interest rates in force on a day (the menu's 利率 page): each type, currency and tenor with the rate effective then. */
 const ratesLogic = ratesInForceMachine.provide({ actors: { loadRates: fromPromise(({ input }: { input: { date: string; lang: Language } }) => loadRates(input.date, input.lang)) } });
 
+/** The interest rates in force on a day (the menu's 利率 page): each type, currency and tenor with the rate effective then. */
 export default function RatesInForceView() {
   const { t, lang } = useI18n();
   const [snapshot, send] = useMachine(ratesLogic, { input: { date: formatDate(new Date()), lang }, inspect });
