@@ -82,7 +82,9 @@ test('in English on a phone, a pasted text that is no licence is said so, and th
   await loginAs(page, ADMIN);
   await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
   await page.setViewportSize({ width: 390, height: 844 });
+  // A reload, as a user's would: the shell and the page it holds speak the language chosen.
   await page.goto('/index.html#/license');
+  await page.reload();
   const resource = page.getByTestId('resource-license');
   await expect(resource.getByRole('heading', { name: 'Product licence' })).toBeVisible();
   const [key] = await Promise.all([page.waitForEvent('download'), resource.getByRole('button', { name: 'Public key' }).click()]);
