@@ -6,7 +6,7 @@ import { useI18n } from '../../services/i18n/react';
 import { LookupField } from '../lookup/LookupField';
 import { DateInput } from '../date/DateInput';
 import type { DatePattern } from '../date/date-text';
-import { optionSourceKey } from './options';
+import { optionSourceKey, searchesRemotely } from './options';
 import { useFieldOptions } from './use-field-options';
 import type { FieldOptionsApi } from '../../machines/field-options.connect';
 
@@ -72,7 +72,8 @@ function SelectControl({ id, field, value, readOnly, onChange, onBlur, filter }:
   const optionsApi = useFieldOptions(field, lang as Language);
   const { options } = optionsApi;
   const multiple = !filter && isMultiple(field);
-  const searchable = field.type === 'remoteselect' && field.dropDownListRemoteSearch === true && !readOnly;
+  // The same test the options machine searches by: a box it would ignore would swallow what is typed.
+  const searchable = searchesRemotely(field) && !readOnly;
   return (
     <Stack gap="1" {...optionsApi.getRootProps()}>
       {searchable && <Input size="xs" {...optionsApi.getSearchProps()} placeholder={t('dynamic.magnifier.search')} aria-label={t('dynamic.magnifier.search')} />}
