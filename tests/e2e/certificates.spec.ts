@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { EndEntityName } from '../../agent/pki/generate';
-import { administrators, CERT_BASE_URL, chooseCertificate, freshPage, openCertLogin, SIGN_URL, startCertWorld, stopCertWorld, type CertWorld, type Factory } from './support/certificates';
+import { certAdministrators, CERT_BASE_URL, chooseCertificate, freshPage, openCertLogin, SIGN_URL, startCertWorld, stopCertWorld, type CertWorld, type Factory } from './support/certificates';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 /**
@@ -16,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: CERT_BASE_URL, ignoreHTTPSErrors: true });
 
 let world: CertWorld;
-let admins: Awaited<ReturnType<typeof administrators>>;
+let admins: Awaited<ReturnType<typeof certAdministrators>>;
 /** This file's own users: one holds the RSA-2048 certificate and the staff duty, one the SM2 certificate. */
 const RSA_USER = { userCode: 'certrsa', userName: '证书用户甲', userNameEn: 'Certificate user A' };
 const SM2_USER = { userCode: 'certsm2', userName: '证书用户乙', userNameEn: 'Certificate user B' };
@@ -26,7 +26,7 @@ let loggedIn: { userCode: string; signedData: string; serialNumber: string; chal
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   world = await startCertWorld();
-  admins = await administrators(CERT_BASE_URL);
+  admins = await certAdministrators(CERT_BASE_URL);
   await admins.addUser({ ...RSA_USER, certSerial: world.serial('rsa2048'), duties: ['STAFF'] });
   await admins.addUser({ ...SM2_USER, certSerial: world.serial('sm2') });
 });

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { HEADERS } from '../../src/shared/constants';
-import { apiClient } from './support/api';
+import { administrators, write } from './support/admin-api';
 import { ADMIN, CHECKER, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
@@ -20,19 +19,6 @@ const list = (page: Page) => page.locator('[data-part=list][data-state]:visible'
 const options = (page: Page) => list(page).getByRole('option');
 const status = (page: Page) => list(page).getByTestId('scroll-status');
 
-type Api = ReturnType<typeof apiClient>;
-async function session(api: Api, user: { userCode: string; password: string }) {
-  const login = await api.post('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
-  expect(login.body.code, login.body.msg).toBe(0);
-  return { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
-}
-async function created(api: Api, headers: Record<string, string>, path: string, body: Record<string, unknown>) {
-  const token = await api.get('/api/fsmc/common/token/getToken', headers);
-  const res = await api.post(path, body, { ...headers, [HEADERS.requestToken]: token.body.data.token as string });
-  expect(res.body.code, res.body.msg).toBe(0);
-  return res.body.data as { id: number; version: number };
-}
-
 /** This run's users: `a` gets an account on the account page, `b` holds a currency (the copy's source), `c` a grant under review (copy refused), `d` none (copied to). */
 const users = { a: '', b: '', c: '', d: '' };
 /** An account of page 3 of the account dropdown, whose name no other account of pages 1 to 4 has. */
@@ -41,19 +27,10 @@ let target: { acctNo: string; acctName: string };
 test.beforeAll(async ({ baseURL }) => {
   const run = `${Date.now().toString(36)}${test.info().parallelIndex}`;
   for (const key of Object.keys(users) as Array<keyof typeof users>) users[key] = `da${run}${key}`;
-  const api = apiClient(baseURL!);
-  const admin = await session(api, ADMIN);
-  const checker = await session(api, CHECKER);
-  const pass = async (record: { id: number; version: number }, resource: string) => {
-    const passed = await api.post(`/api/fsmc/${resource}/review`, { id: record.id, version: record.version, decision: 'pass' }, checker);
-    expect(passed.body.code, passed.body.msg).toBe(0);
-  };
-  for (const userCode of Object.values(users)) {
-    const user = await created(api, admin, '/api/fsmc/user-info/save-and-submit', { userCode, userName: `授权测试${userCode}`, userNameEn: `Grant test ${userCode}`, orgCode: 'HQ', email: `${userCode}@example.invalid`, userType: 2, staffType: 2, gender: 'GIRL' });
-    await pass(user, 'user-info');
-  }
-  await pass(await created(api, admin, '/api/fsmc/data-auth/save-and-submit', { userCode: users.b, dataType: 'currency', dataValue: 'USD' }), 'data-auth');
-  await created(api, admin, '/api/fsmc/data-auth/save-and-submit', { userCode: users.c, dataType: 'businessType', dataValue: 'FX' });
+  const { api, admin, approved, addUser } = await administrators(baseURL!);
+  for (const userCode of Object.values(users)) await addUser({ userCode, userName: `授权测试${userCode}`, userNameEn: `Grant test ${userCode}` });
+  await approved('data-auth', { userCode: users.b, dataType: 'currency', dataValue: 'USD' });
+  await write(api, admin, '/api/fsmc/data-auth/save-and-submit', { userCode: users.c, dataType: 'businessType', dataValue: 'FX' });
   const pages = [];
   for (const start of [1, 2, 3, 4]) pages.push((await api.post('/api/fsmc/scroll-select/account', { start, limit: 15 }, admin)).body.data.rows as Array<{ acctNo: string; acctName: string }>);
   const names = pages.flat().map((r) => r.acctName);

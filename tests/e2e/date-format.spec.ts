@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { HEADERS } from '../../src/shared/constants';
-import { apiClient } from './support/api';
+import { administrators } from './support/admin-api';
 import { ADMIN, CHECKER, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
@@ -20,30 +19,13 @@ const inShanghai = (iso: string, seconds: boolean) => new Date(Date.parse(iso) +
 const SHORT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const FULL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-type Api = ReturnType<typeof apiClient>;
-async function session(api: Api, user: { userCode: string; password: string }): Promise<Record<string, string>> {
-  const login = await api.post('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
-  expect(login.body.code, `API login of ${user.userCode}`).toBe(0);
-  return { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
-}
-
 /** This run's own user: locked and mailed here, so no other test's user is touched. */
 let userCode = '';
 
 test.beforeAll(async ({ baseURL }) => {
   userCode = `dt${Date.now().toString(36)}${test.info().parallelIndex}`;
-  const api = apiClient(baseURL!);
-  const admin = await session(api, ADMIN);
-  const token = await api.get('/api/fsmc/common/token/getToken', admin);
-  const added = await api.post(
-    '/api/fsmc/user-info/save-and-submit',
-    { userCode, userName: `日期测试${userCode}`, userNameEn: `Date test ${userCode}`, orgCode: 'HQ', email: `${userCode}@example.invalid`, userType: 2, staffType: 2, gender: 'GIRL' },
-    { ...admin, [HEADERS.requestToken]: token.body.data.token as string },
-  );
-  expect(added.body.code, added.body.msg).toBe(0);
-  const checker = await session(api, CHECKER);
-  const passed = await api.post('/api/fsmc/user-info/review', { id: added.body.data.id, version: added.body.data.version, decision: 'pass' }, checker);
-  expect(passed.body.code, passed.body.msg).toBe(0);
+  const { api, addUser } = await administrators(baseURL!);
+  await addUser({ userCode, userName: `日期测试${userCode}`, userNameEn: `Date test ${userCode}` });
   // A mail in the outbox: the forgot-password flow's identify code for that user.
   const sent = await api.post('/api/fsmc/common/forget-password/send-identify-code', { userCode });
   expect(sent.body.code, sent.body.msg).toBe(0);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, STAFF, loginAs } from './support/users';
+import { ADMIN, loginAs } from './support/users';
+import { administrators, ownUserCode } from './support/admin-api';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 /** The administrator reads the newest identify code for a user from the outbox page. */
@@ -15,8 +16,12 @@ async function codeFromOutbox(page: Page, userCode: string): Promise<string> {
   return code!;
 }
 
-test('forgot password: code to the outbox, validated, a new password the rule accepts, then login with it', async ({ page, browser }) => {
+test('forgot password: code to the outbox, validated, a new password the rule accepts, then login with it', async ({ page, browser, baseURL }) => {
+  // The test's own user: a reset cut short must not leave a shared user on a password no other test knows.
+  const userCode = ownUserCode('fp', test.info());
+  await (await administrators(baseURL!)).addUser({ userCode, userName: `找回密码${userCode}`, userNameEn: `Forgot ${userCode}`, duties: ['STAFF'] });
   const newPassword = `Reset#${Date.now() % 100000}Pw`;
+  const changedPassword = `Changed#${Date.now() % 100000}Pw`;
   await page.goto('/login.html#/login');
   await page.getByRole('link', { name: '忘记密码？' }).click();
   await expect(page).toHaveURL(/#\/forgot-password/);
@@ -24,7 +29,7 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
 
   await form.getByRole('button', { name: '发送验证码' }).click();
   await expect(form.getByRole('alert')).toHaveText('请输入用户名');
-  await form.getByLabel('用户名').fill(STAFF.userCode);
+  await form.getByLabel('用户名').fill(userCode);
   // Enter sends it; the user code is fixed from then on, and the keyboard goes on in the code field.
   await form.getByLabel('用户名').press('Enter');
   await expect(form.getByRole('status')).toContainText('验证码已发送');
@@ -38,7 +43,7 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
   await expect(form.getByLabel('验证码')).toHaveValue('000000');
 
   const admin = await browser.newContext({ locale: 'zh-CN' });
-  const code = await codeFromOutbox(await admin.newPage(), STAFF.userCode);
+  const code = await codeFromOutbox(await admin.newPage(), userCode);
   await admin.close();
 
   await form.getByLabel('验证码').fill(code);
@@ -63,9 +68,9 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
   await expect(page.getByText('密码已修改，请使用新密码登录。')).toBeVisible();
 
   await page.getByRole('link', { name: '返回登录' }).first().click();
-  await loginAs(page, { userCode: STAFF.userCode, password: newPassword }, '', { throughForm: true });
+  await loginAs(page, { userCode, password: newPassword }, '', { throughForm: true });
 
-  // Password change in the shell puts the demo password back (point 7), with the rule's messages first.
+  // Password change in the shell (point 7), with the rule's messages first.
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   const drawer = page.getByTestId('drawer-password');
@@ -78,14 +83,21 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
   await drawer.getByRole('button', { name: '修改密码' }).click();
   await expect(drawer.getByRole('alert')).toContainText('不能是最常见的密码');
   await drawer.getByLabel('当前密码').fill('not-my-password');
-  await drawer.getByLabel('新密码', { exact: true }).fill(STAFF.password);
-  await drawer.getByLabel('确认新密码').fill(STAFF.password);
+  await drawer.getByLabel('新密码', { exact: true }).fill(changedPassword);
+  await drawer.getByLabel('确认新密码').fill(changedPassword);
   await drawer.getByRole('button', { name: '修改密码' }).click();
   await expect(drawer.getByRole('alert')).toBeVisible();
-  await expect(drawer.getByLabel('新密码', { exact: true })).toHaveValue(STAFF.password);
+  await expect(drawer.getByLabel('新密码', { exact: true })).toHaveValue(changedPassword);
   await drawer.getByLabel('当前密码').fill(newPassword);
   await drawer.getByRole('button', { name: '修改密码' }).click();
   await expect(drawer.getByRole('status')).toHaveText('密码已修改。');
+
+  // The changed password is the one that logs in now.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/login\.html#\/login/);
+  await loginAs(page, { userCode, password: changedPassword }, '', { throughForm: true });
 });
 
 test('change password in English, by keyboard: a wrong current password leaves the focus on the button pressed', async ({ page }) => {

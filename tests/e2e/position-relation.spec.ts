@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { HEADERS } from '../../src/shared/constants';
-import { apiClient } from './support/api';
+import { administrators } from './support/admin-api';
 import { ADMIN, CHECKER, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
@@ -11,31 +10,15 @@ import { expectNoRawLocaleKeys } from './support/locale-keys';
  * and passed over the API, held by no one, so no other test's duty stations meet the relation.
  */
 
-type Api = ReturnType<typeof apiClient>;
 const form = (page: Page) => page.getByTestId('record-form');
 const options = (page: Page) => page.locator('[data-part=list][data-state]:visible').getByRole('option');
-
-async function session(api: Api, user: { userCode: string; password: string }) {
-  const login = await api.post('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
-  expect(login.body.code, login.body.msg).toBe(0);
-  return { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
-}
-
-async function dutyInForce(api: Api, dutyCode: string, dutyName: string) {
-  const admin = await session(api, ADMIN);
-  const token = await api.get('/api/fsmc/common/token/getToken', admin);
-  const made = await api.post('/api/fsmc/duty/save-and-submit', { dutyCode, dutyName }, { ...admin, [HEADERS.requestToken]: token.body.data.token as string });
-  expect(made.body.code, made.body.msg).toBe(0);
-  const passed = await api.post('/api/fsmc/duty/review', { id: made.body.data.id, version: made.body.data.version, decision: 'pass' }, await session(api, CHECKER));
-  expect(passed.body.code, passed.body.msg).toBe(0);
-}
 
 test('an administrator makes two duties incompatible, picked from the duty dropdown; the pair the other way round is refused in place', async ({ page, baseURL }) => {
   const run = `${Date.now().toString(36)}${test.info().parallelIndex}${test.info().retry}`.toUpperCase();
   const [payer, approver] = [`PAY-${run}`, `APV-${run}`];
-  const api = apiClient(baseURL!);
-  await dutyInForce(api, payer, `付款录入${run}`);
-  await dutyInForce(api, approver, `付款审批${run}`);
+  const { approved } = await administrators(baseURL!);
+  await approved('duty', { dutyCode: payer, dutyName: `付款录入${run}` });
+  await approved('duty', { dutyCode: approver, dutyName: `付款审批${run}` });
 
   await loginAs(page, ADMIN, '/position-relation');
   const resource = page.getByTestId('resource-position-relation');

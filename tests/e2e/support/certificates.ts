@@ -4,10 +4,9 @@ import path from 'node:path';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startAgent, type RunningAgent } from '../../../agent/server';
 import type { EndEntityName } from '../../../agent/pki/generate';
-import { CERT_AGENT_PORTS, CERT_FACTORY_PARAM, CERT_TEST_LICENCE, CERT_TOOLKIT_PORT, HEADERS } from '../../../src/shared/constants';
-import { apiClient } from './api';
+import { CERT_AGENT_PORTS, CERT_FACTORY_PARAM, CERT_TEST_LICENCE, CERT_TOOLKIT_PORT } from '../../../src/shared/constants';
+import { administrators, write, type Written } from './admin-api';
 import { ownServerPort, startOwnServer, stopOwnServer, type OwnServer } from './own-server';
-import { ADMIN, CHECKER } from './users';
 
 /**
  * The certificate e2e files' world (issue 14): the reference local agent in this worker's
@@ -71,61 +70,19 @@ export async function stopCertWorld(world: CertWorld | undefined): Promise<void>
   fs.rmSync(world.dataDir, { recursive: true, force: true });
 }
 
-type Api = ReturnType<typeof apiClient>;
-export type Session = Record<string, string>;
-
-export async function session(api: Api, user: { userCode: string; password: string }): Promise<Session> {
-  const login = await api.post('/api/fsmc/login/login', { userCode: user.userCode, password: user.password });
-  expect(login.body.code, login.body.msg).toBe(0);
-  return { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
-}
-
-async function write(api: Api, who: Session, apiPath: string, body: Record<string, unknown>) {
-  const token = await api.get('/api/fsmc/common/token/getToken', who);
-  const res = await api.post(apiPath, body, { ...who, [HEADERS.requestToken]: token.body.data.token as string });
-  expect(res.body.code, `${apiPath}: ${res.body.msg}`).toBe(0);
-  return res.body.data as { id: number; version: number };
-}
-
-/** The two administrators of the certificate server, as an administrator and a checker work over the API. */
-export async function administrators(baseURL: string) {
-  const api = apiClient(baseURL);
-  const admin = await session(api, ADMIN);
-  const checker = await session(api, CHECKER);
-  /** Written and submitted by the administrator, passed by the checker (four eyes). */
-  const approved = async (resource: string, body: Record<string, unknown>) => {
-    const record = await write(api, admin, `/api/fsmc/${resource}/save-and-submit`, body);
-    const passed = await api.post(`/api/fsmc/${resource}/review`, { id: record.id, version: record.version, decision: 'pass' }, checker);
-    expect(passed.body.code, passed.body.msg).toBe(0);
-    return passed.body.data as { id: number; version: number };
-  };
-  let factoryParam: { id: number; version: number } | null = null;
+/** The certificate server's administrators, who also choose the vendor flavour it hands out. */
+export async function certAdministrators(baseURL: string) {
+  const admins = await administrators(baseURL);
+  let factoryParam: Written | null = null;
   return {
-    api,
-    admin,
-    approved,
-    /** A user of this file's own, holding only a certificate (bound by its serial) and the given duties. */
-    async addUser(user: { userCode: string; userName: string; userNameEn: string; certSerial: string; duties?: string[] }) {
-      const { duties = [], ...fields } = user;
-      const record = await approved('user-info', { ...fields, orgCode: 'HQ', email: `${user.userCode}@example.invalid`, userType: 2, staffType: 2, gender: 'GIRL' });
-      if (duties.length === 0) return;
-      const stations = await api.post('/api/fsmc/user-info/query-duty-station', { id: record.id }, admin);
-      expect(stations.body.code, stations.body.msg).toBe(0);
-      const options = stations.body.data.duties as Array<{ id: number; dutyCode: string }>;
-      const ids = duties.map((code) => {
-        const duty = options.find((d) => d.dutyCode === code);
-        expect(duty, `duty ${code}`).toBeTruthy();
-        return duty!.id;
-      });
-      await write(api, admin, '/api/fsmc/user-info/save-duty-station', { id: record.id, dutyIds: ids });
-    },
+    ...admins,
     /** The vendor flavour the server hands out: the enabled sys-param cert.factory, as an administrator keeps it. */
     async setFactory(factory: Factory) {
       if (!factoryParam) {
-        factoryParam = await write(api, admin, '/api/fsmc/sys-param-setting/add', { paramCode: CERT_FACTORY_PARAM, paramName: '证书厂商', paramValue: factory });
+        factoryParam = await write(admins.api, admins.admin, '/api/fsmc/sys-param-setting/add', { paramCode: CERT_FACTORY_PARAM, paramName: '证书厂商', paramValue: factory });
         return;
       }
-      factoryParam = await write(api, admin, '/api/fsmc/sys-param-setting/update', { id: factoryParam.id, version: factoryParam.version, paramName: '证书厂商', paramValue: factory });
+      factoryParam = await write(admins.api, admins.admin, '/api/fsmc/sys-param-setting/update', { id: factoryParam.id, version: factoryParam.version, paramName: '证书厂商', paramValue: factory });
     },
   };
 }
