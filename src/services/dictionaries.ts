@@ -84,23 +84,43 @@ async function dictionaryGroups(types: string[], lang: Language): Promise<Map<st
  * and shared with forms and filters; the dictionaries a following column may use (one per value
  * of the field it follows, which must be a plain dictionary column of the set) come in one
  * request. Cached per set and language; a dictionary that fails leaves its cells as values.
+ *
+ * A set with a failed dictionary stays cached while its page is open (the page reads it with
+ * `use`: a new promise would suspend the page again, and take down what is typed in it), and is
+ * forgotten when the page closes (`forgetPartialTexts`), so the next visit asks again rather than
+ * show codes until a reload.
  */
 const textCache = new Map<string, Promise<Map<string, CellName>>>();
+/** Cache keys of sets built while one of their dictionaries failed. */
+const partial = new Set<string>();
 export function dictionaryTexts(key: string, columns: DictionaryColumn[], lang: Language): Promise<Map<string, CellName>> {
   const cacheKey = `${lang}/${key}`;
   let found = textCache.get(cacheKey);
   if (!found) {
+    const failed = <T>(fallback: T) => () => {
+      partial.add(cacheKey);
+      return fallback;
+    };
     found = (async () => {
-      const plain = await Promise.all(columns.flatMap((c) => ('dict' in c ? [dictionaryOptions(c.dict, lang).then((o) => [c.field, textsOf(o)] as const, () => [c.field, new Map<string, string>()] as const)] : [])));
+      const plain = await Promise.all(columns.flatMap((c) => ('dict' in c ? [dictionaryOptions(c.dict, lang).then((o) => [c.field, textsOf(o)] as const, failed([c.field, new Map<string, string>()] as const))] : [])));
       const texts = new Map(plain);
       const out = new Map<string, CellName>([...texts].map(([field, names]) => [field, (value: unknown) => names.get(String(value))]));
       const following = columns.flatMap((c) => ('on' in c ? [c] : []));
       const types = following.flatMap((c) => [...(texts.get(c.on)?.keys() ?? [])].map(c.dictOf));
-      const groups = new Map([...(types.length ? await dictionaryGroups(types, lang).catch(() => new Map<string, DictionaryOption[]>()) : [])].map(([type, options]) => [type, textsOf(options)]));
+      const groups = new Map([...(types.length ? await dictionaryGroups(types, lang).catch(failed(new Map<string, DictionaryOption[]>())) : [])].map(([type, options]) => [type, textsOf(options)]));
       for (const c of following) out.set(c.field, (value, row) => groups.get(c.dictOf(String(row[c.on] ?? '')))?.get(String(value)));
       return out;
     })();
     textCache.set(cacheKey, found);
   }
   return found;
+}
+
+/** Forgets the set `key` built in any language if a dictionary of it failed; one that came whole stays. */
+export function forgetPartialTexts(key: string): void {
+  for (const cacheKey of partial) {
+    if (cacheKey.slice(cacheKey.indexOf('/') + 1) !== key) continue;
+    partial.delete(cacheKey);
+    textCache.delete(cacheKey);
+  }
 }

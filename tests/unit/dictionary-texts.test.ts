@@ -19,7 +19,7 @@ jest.mock('../../src/services/http/call', () => ({
   },
 }));
 
-const { dictionaryOptions, dictionaryTexts, prefetchFamily } = jest.requireActual<typeof import('../../src/services/dictionaries')>('../../src/services/dictionaries');
+const { dictionaryOptions, dictionaryTexts, forgetPartialTexts, prefetchFamily } = jest.requireActual<typeof import('../../src/services/dictionaries')>('../../src/services/dictionaries');
 
 describe('dictionaryTexts', () => {
   it('names a following column by the dictionary of the value it follows, asking in groups the contract allows', async () => {
@@ -40,6 +40,30 @@ describe('dictionaryTexts', () => {
     expect(names.get('kind')!('A', {})).toBeUndefined();
     await dictionaryTexts('t3', [{ field: 'kind', dict: 'Broken' }], 'zh-CN');
     expect(asked).toEqual([['Broken'], ['Broken']]);
+  });
+
+  it('keeps a set with a failed dictionary while its page is open, and forgets it when the page closes', async () => {
+    asked.length = 0;
+    const columns = [{ field: 'kind', dict: 'Broken' }];
+    const first = dictionaryTexts('t4', columns, 'zh-CN');
+    await first;
+    // The open page renders again: the same promise, no new request (a new one would suspend the page).
+    expect(dictionaryTexts('t4', columns, 'zh-CN')).toBe(first);
+    expect(asked).toEqual([['Broken']]);
+    forgetPartialTexts('t4');
+    const next = dictionaryTexts('t4', columns, 'zh-CN');
+    expect(next).not.toBe(first);
+    await next;
+    expect(asked).toEqual([['Broken'], ['Broken']]);
+  });
+
+  it('keeps a whole set when its page closes', async () => {
+    asked.length = 0;
+    const columns = [{ field: 'resourceCode', dict: 'Resources' }];
+    const first = dictionaryTexts('t5', columns, 'zh-CN');
+    await first;
+    forgetPartialTexts('t5');
+    expect(dictionaryTexts('t5', columns, 'zh-CN')).toBe(first);
   });
 });
 

@@ -1,4 +1,4 @@
-import { use, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Button, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useSearch } from 'wouter';
 import { labelOf } from '../../resources/define';
@@ -7,13 +7,8 @@ import { shownOnPage, viewsOf, type ResourceView } from '../../resources/pages';
 import { filterSchemas } from '../../resources/schema';
 import { COLUMN_WIDTH } from '../../shared/constants';
 import { formatDateTimeFull } from '../../shared/date-format';
-
-/** Ours: the operation column grows by this much on pages whose family adds row actions (users, duties). */
-const OPERATION_EXTRAS_WIDTH = 80;
-/** Ours: a record's own time in full (yyyy-MM-dd HH:mm:ss) without an ellipsis. */
-const TIME_COLUMN_WIDTH = 180;
 import { resourceApi, type ResourceRow } from '../../services/api/resources';
-import { dictionaryTexts, type DictionaryColumn } from '../../services/dictionaries';
+import { dictionaryTexts, forgetPartialTexts, type DictionaryColumn } from '../../services/dictionaries';
 import { familyDictionary, familyOf } from '../../resources/field-choice';
 import { useFunctionDisplay } from '../../services/function-display';
 import { ask } from '../../services/http/questions';
@@ -31,6 +26,11 @@ import { ImportDialog } from '../../widgets/import/ImportDialog';
 import { exportTableUrl, type ExportRequest } from '../../shared/contract/export';
 import { session } from '../../services/storage';
 import { pageModules } from '../../widgets/page-modules';
+
+/** Ours: the operation column grows by this much on pages whose family adds row actions (users, duties). */
+const OPERATION_EXTRAS_WIDTH = 80;
+/** Ours: a record's own time in full (yyyy-MM-dd HH:mm:ss) without an ellipsis. */
+const TIME_COLUMN_WIDTH = 180;
 
 /** A change to the rows the list runs, then reloads its page. */
 interface RowCall {
@@ -90,6 +90,8 @@ function ResourcePage({ view }: { view: ResourceView }) {
   // What the family offers beyond the generic page (users: passwords, locks, duty stations; duties: functions).
   const extras = RESOURCE_EXTRAS[def.code];
   const names = use(dictionaryTexts(def.code, dictColumns, lang));
+  // Names a failed dictionary left as codes are asked for again on the next visit.
+  useEffect(() => () => forgetPartialTexts(def.code), [def.code]);
   const nameOf = (field: string, row: ResourceRow) => names.get(field)?.(row[field], row) ?? String(row[field] ?? '');
 
   const userId = session.get('loginUserInfo')?.id ?? null;
