@@ -53,31 +53,34 @@ export async function administrators(baseURL: string) {
   const checker = await session(api, CHECKER);
   /** Written and submitted by the administrator, passed by the checker. */
   const approved = async (resource: string, body: Record<string, unknown>) => pass(api, checker, resource, await write(api, admin, `/api/fsmc/${resource}/save-and-submit`, body));
-  return {
-    api,
-    admin,
-    checker,
-    approved,
-    /**
-     * A user in force, mailed at `<userCode>@example.invalid` (the outbox shows what is sent
-     * there). It has no password a test knows: one that needs to log in sets it through the
-     * forgotten-password flow, or logs in with its certificate.
-     */
-    async addUser(user: NewUser): Promise<void> {
-      const { duties = [], ...fields } = user;
-      const record = await approved('user-info', { ...fields, orgCode: 'HQ', email: `${user.userCode}@example.invalid`, userType: 2, staffType: 2, gender: 'GIRL' });
-      if (duties.length === 0) return;
-      const stations = await api.post('/api/fsmc/user-info/query-duty-station', { id: record.id }, admin);
-      expect(stations.body.code, stations.body.msg).toBe(0);
-      const options = stations.body.data.duties as Array<{ id: number; dutyCode: string }>;
-      const ids = duties.map((code) => {
-        const duty = options.find((d) => d.dutyCode === code);
-        expect(duty, `duty ${code}`).toBeTruthy();
-        return duty!.id;
-      });
-      await write(api, admin, '/api/fsmc/user-info/save-duty-station', { id: record.id, dutyIds: ids });
-    },
+  /**
+   * A user in force, mailed at `<userCode>@example.invalid` (the outbox shows what is sent
+   * there). It has no password a test knows: one that needs to log in sets it through the
+   * forgotten-password flow or logs in with its certificate, or is made by addUserWithPassword.
+   */
+  const addUser = async (user: NewUser): Promise<Written> => {
+    const { duties = [], ...fields } = user;
+    const record = await approved('user-info', { ...fields, orgCode: 'HQ', email: `${user.userCode}@example.invalid`, userType: 2, staffType: 2, gender: 'GIRL' });
+    if (duties.length === 0) return record;
+    const stations = await api.post('/api/fsmc/user-info/query-duty-station', { id: record.id }, admin);
+    expect(stations.body.code, stations.body.msg).toBe(0);
+    const options = stations.body.data.duties as Array<{ id: number; dutyCode: string }>;
+    const ids = duties.map((code) => {
+      const duty = options.find((d) => d.dutyCode === code);
+      expect(duty, `duty ${code}`).toBeTruthy();
+      return duty!.id;
+    });
+    await write(api, admin, '/api/fsmc/user-info/save-duty-station', { id: record.id, dutyIds: ids });
+    return record;
   };
+  /** A user in force, as `addUser`, with the password an administrator's reset gave it: the test logs in as it. */
+  const addUserWithPassword = async (user: NewUser): Promise<{ userCode: string; password: string }> => {
+    const record = await addUser(user);
+    const reset = await api.post('/api/fsmc/user-info/reset-password', { id: record.id }, admin);
+    expect(reset.body.code, `reset-password: ${reset.body.msg}`).toBe(0);
+    return { userCode: user.userCode, password: reset.body.data.password as string };
+  };
+  return { api, admin, checker, approved, addUser, addUserWithPassword };
 }
 
 /** A user code no other test or attempt has: a retry, or the other worker, makes its own. */
