@@ -45,6 +45,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: `${TMP}/e2e-data`, STATIC_DIR: `${process.env.DIST_DIR ?? 'dist'}/public`, LOG_LEVEL: 'warn', NODE_ENV: 'test', E2E_WORKER_USERS: process.env.E2E_WORKER_USERS },
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: `${TMP}/e2e-data`, STATIC_DIR: `${process.env.DIST_DIR ?? 'dist'}/public`, LOG_LEVEL: 'warn', NODE_ENV: 'test', E2E_WORKER_USERS: process.env.E2E_WORKER_USERS, TRUST_PROXY: '127.0.0.1' },
   },
 });

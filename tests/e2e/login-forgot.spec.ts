@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, loginAs } from './support/users';
+import { ADMIN, fromOwnAddress, loginAs } from './support/users';
 import { administrators, ownUserCode } from './support/admin-api';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
@@ -22,6 +22,8 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
   await (await administrators(baseURL!)).addUser({ userCode, userName: `找回密码${userCode}`, userNameEn: `Forgot ${userCode}`, duties: ['STAFF'] });
   const newPassword = `Reset#${Date.now() % 100000}Pw`;
   const changedPassword = `Changed#${Date.now() % 100000}Pw`;
+  // A wrong current password below counts against this test's address, not the run's.
+  await fromOwnAddress(page);
   await page.goto('/login.html#/login');
   await page.getByRole('link', { name: '忘记密码？' }).click();
   await expect(page).toHaveURL(/#\/forgot-password/);
@@ -101,6 +103,7 @@ test('forgot password: code to the outbox, validated, a new password the rule ac
 });
 
 test('change password in English, by keyboard: a wrong current password leaves the focus on the button pressed', async ({ page }) => {
+  await fromOwnAddress(page);
   await page.goto('/login.html#/login');
   await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
   await loginAs(page, ADMIN);

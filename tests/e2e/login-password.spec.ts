@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, STAFF, loginAs } from './support/users';
+import { ADMIN, STAFF, fromOwnAddress, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 
 test('the administrator and the staff member see the menus their duties grant', async ({ page }) => {
@@ -39,6 +39,7 @@ test('login types come from the server; the certificate tab asks for the user co
 });
 
 test('empty fields are refused before sending; wrong passwords are refused, then throttled with the minutes to wait', async ({ page }) => {
+  await fromOwnAddress(page);
   await page.goto('/login.html#/login');
   const form = page.getByTestId('login-form');
   // The user name has the focus once the page has painted: keyboard users type at once.
@@ -76,6 +77,7 @@ test('empty fields are refused before sending; wrong passwords are refused, then
 });
 
 test('keyboard: a refused login leaves the focus in the password, what was typed kept and selected; Tab goes on from there', async ({ page }) => {
+  await fromOwnAddress(page);
   await page.goto('/login.html#/login');
   const form = page.getByTestId('login-form');
   const password = page.getByLabel('密码', { exact: true });

@@ -4,7 +4,7 @@ import { sessionMachine } from '../../src/machines/session.machine';
 import { HTTP_GET_RETRIES, UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/shared/constants';
 import { CODE } from '../../src/shared/codes';
 import { modelPaths, transitionsNotTaken, type ModelStep } from '../model/support/paths';
-import { ADMIN, STAFF } from './support/users';
+import { ADMIN, STAFF, fromOwnAddress } from './support/users';
 
 const LOGIN_CALL = '/api/fsmc/login/login';
 const SESSION_INFO_CALL = '/api/fsmc/session/share/query-session-info';
@@ -333,6 +333,8 @@ test.describe('session machine, walked in the browser', () => {
   for (const path of paths) {
     test(path.description, async ({ page, browser }) => {
       test.setTimeout(90_000);
+      // A path's wrong password counts against its own address, not the run's.
+      await fromOwnAddress(page);
       const ui = new SessionUi(page, browser);
       const spareTabs = path.steps.filter((s) => s.event.type === 'SESSION.USER_CHANGE').length;
       for (const [i, step] of path.steps.entries()) {

@@ -46,6 +46,23 @@ function closeReminderNotice(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Sends the page's requests from an address of this test's own (X-Forwarded-For, which the
+ * shared server believes from 127.0.0.1: TRUST_PROXY in playwright.config.ts), as browsers behind
+ * a proxy arrive. For tests that fail logins on purpose: the server counts failures per address
+ * too (LOGIN_THROTTLE.addressFailures in its window), and from 127.0.0.1 they would add up across
+ * the run's tests until every login of every worker is refused.
+ */
+export async function fromOwnAddress(page: Page): Promise<string> {
+  const info = test.info();
+  let hash = info.retry;
+  for (const c of info.testId) hash = (hash * 31 + c.charCodeAt(0)) % 65_521;
+  // 198.18.0.0/15, the benchmarking range: never a real client's.
+  const address = `198.${18 + (info.workerIndex >> 8) % 2}.${info.workerIndex % 256}.${(hash % 254) + 1}`;
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address });
+  return address;
+}
+
 type LoginOptions = { keepNotice?: boolean; throughForm?: boolean };
 
 /**
