@@ -3,6 +3,7 @@ import { ADMIN, CHECKER, STAFF, loginAs } from './support/users';
 import { apiClient } from './support/api';
 import { HEADERS } from '../../src/shared/constants';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import { ownUser } from './support/admin-api';
 
 /**
  * Issue 11 points 1, 3 and 4 in the real browser against the real server and database: the
@@ -198,8 +199,9 @@ test('a small record opens in the edit dialog, fields one above another; view mo
   await expect(dialog).toHaveCount(0);
 });
 
-test('reorder sections in the popover, reload, and the order is kept (per user)', async ({ page }) => {
-  await loginAs(page, STAFF);
+test('reorder sections in the popover, reload, and the order is kept (per user)', async ({ page, baseURL }) => {
+  // A staff member of the test's own: the order is kept per user, and a run cut short must not leave a shared user's form reordered.
+  await loginAs(page, await ownUser(baseURL!, 'so', { duties: ['STAFF'] }));
   await openPage(page, '/rate-add');
   await page.getByRole('button', { name: '新增', exact: true }).click();
   const anchors = form(page).getByTestId('form-anchors');

@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, STAFF, loginAs } from './support/users';
+import { ADMIN, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import { ownUser } from './support/admin-api';
+import { USER_TYPE_ADMIN } from '../../src/shared/constants';
 
 /**
  * Issue 10 point 4 and 5 in the browser: each user saves a search on a resource page, makes it
@@ -9,7 +11,7 @@ import { expectNoRawLocaleKeys } from './support/locale-keys';
  */
 const rows = (page: Page) => page.getByTestId('resource-table').locator('[data-part=row]');
 
-// Each user saves on a page of their own, so no other test's page starts filtered.
+// Each test saves as a user of its own, so no other test's page, nor its own retry, starts filtered.
 async function saveDefaultSearch(page: Page, path: string, label: string, name: string, code: string) {
   await page.goto(`/index.html#${path}`);
   await expect(rows(page)).toHaveCount(10);
@@ -41,8 +43,8 @@ async function saveDefaultSearch(page: Page, path: string, label: string, name: 
   await expect(rows(page).first()).toContainText(code);
 }
 
-test('an administrator saves a default search and finds it applied after a reload; the hidden-field settings are offered', async ({ page }) => {
-  await loginAs(page, ADMIN);
+test('an administrator saves a default search and finds it applied after a reload; the hidden-field settings are offered', async ({ page, baseURL }) => {
+  await loginAs(page, await ownUser(baseURL!, 'qa', { duties: ['ADMIN'], userType: USER_TYPE_ADMIN }));
   await saveDefaultSearch(page, '/country', '国家代码', '中国查询', 'CN');
   await expect(page.getByTestId('query-hidden-settings')).toBeVisible();
   await page.getByTestId('query-hidden-settings').click();
@@ -50,8 +52,8 @@ test('an administrator saves a default search and finds it applied after a reloa
   await expect(page.getByTestId('hidden-field-row')).toHaveCount(2);
 });
 
-test('staff save their own default search, see only theirs, and never the administrators’ settings', async ({ page }) => {
-  await loginAs(page, STAFF);
+test('staff save their own default search, see only theirs, and never the administrators’ settings', async ({ page, baseURL }) => {
+  await loginAs(page, await ownUser(baseURL!, 'qs', { duties: ['STAFF'] }));
   await saveDefaultSearch(page, '/province', '省份代码', '北京', '11');
   await expect(page.getByTestId('saved-search')).toHaveCount(1);
   await expect(page.getByTestId('query-hidden-settings')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
-import { administrators, ownUserCode } from './support/admin-api';
+import { ownUser } from './support/admin-api';
 
 /**
  * Issue 10: a resource's generic query page and form, in the real browser against the real
@@ -140,9 +140,7 @@ test('a reviewed record: staff save and submit a benchmark-rate addition, an adm
 
 test('column settings: staff reorder, pin and hide columns, reload and find them kept; only administrators see the "exists" tab', async ({ page, baseURL }) => {
   // A staff member of the test's own: the settings are kept per user, and a run cut short must not leave a shared user's table changed.
-  const userCode = ownUserCode('cols', test.info());
-  const clerk = await (await administrators(baseURL!)).addUserWithPassword({ userCode, userName: `列设置${userCode}`, userNameEn: `Columns ${userCode}`, duties: ['STAFF'] });
-  await loginAs(page, clerk);
+  await loginAs(page, await ownUser(baseURL!, 'cols', { duties: ['STAFF'] }));
   await page.goto('/index.html#/bank');
   const table = page.getByTestId('resource-table');
   await expect(rows(page)).toHaveCount(10);

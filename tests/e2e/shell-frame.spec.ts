@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, STAFF, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import { apiClient } from './support/api';
+import { session, write } from './support/admin-api';
+import { DEFAULT_NAV_COLOR, DEFAULT_THEME } from '../../src/shared/constants';
 
 test('the browser title follows the route: system title, then - and the route title', async ({ page }) => {
   await loginAs(page, STAFF);
@@ -77,7 +80,20 @@ test('drawers: named in the route, full height from the right at 86.1%, Escape c
   await expectNoRawLocaleKeys(page);
 });
 
-test('theme and navigation colour are saved per user and applied live; menu open state and no-notify are remembered', async ({ page }) => {
+/**
+ * Puts the staff member's look and reminder notice back as seeded. The test below needs the
+ * demo staff member (a user of its own would have no reminders to be told of), and changes both:
+ * it starts from them whatever a run cut short left, and leaves them so for the worker's next tests.
+ */
+async function seededLook(baseURL: string): Promise<void> {
+  const api = apiClient(baseURL);
+  const staff = await session(api, STAFF);
+  await write(api, staff, '/api/fsmc/themes/add', { themeName: DEFAULT_THEME, navColor: DEFAULT_NAV_COLOR });
+  await write(api, staff, '/api/fsmc/remind/user-remind-set', { noNotify: false });
+}
+
+test('theme and navigation colour are saved per user and applied live; menu open state and no-notify are remembered', async ({ page, baseURL }) => {
+  await seededLook(baseURL!);
   await loginAs(page, STAFF, '', { keepNotice: true });
   // Unread reminders are announced on arrival until the user asks not to be notified.
   const notice = page.getByTestId('reminder-notice');
@@ -85,8 +101,8 @@ test('theme and navigation colour are saved per user and applied live; menu open
   await notice.getByRole('button', { name: '关闭' }).click();
   await expect(notice).toHaveCount(0);
   const root = page.locator('[data-theme]').first();
-  await expect(root).toHaveAttribute('data-theme', 'var6');
-  await expect(root).toHaveAttribute('data-nav-color', 'light');
+  await expect(root).toHaveAttribute('data-theme', DEFAULT_THEME);
+  await expect(root).toHaveAttribute('data-nav-color', DEFAULT_NAV_COLOR);
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '个人设置' }).click();
   const settings = page.getByTestId('drawer-settings');
@@ -123,6 +139,7 @@ test('theme and navigation colour are saved per user and applied live; menu open
   const SESSION = ['loginUserInfo', 'userCert', 'certVaild', 'langList'];
   expect(keys[0]!.filter((k) => !LOCAL.includes(k))).toEqual([]);
   expect(keys[1]!.filter((k) => !SESSION.includes(k))).toEqual([]);
+  await seededLook(baseURL!);
 });
 
 test('on a phone (390×844) the shell has no sidebar, yet the ☰ button opens every menu and a page opens from it', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HEADERS } from '../../../src/shared/constants';
 import { apiClient } from './api';
 import { ADMIN, CHECKER } from './users';
@@ -44,6 +44,8 @@ export interface NewUser {
   certSerial?: string;
   /** Duty codes the user holds once added. */
   duties?: string[];
+  /** USER_TYPE_ADMIN (1) for an administrator (hidden-field settings, the "exists" tab); staff (2) unless told. */
+  userType?: number;
 }
 
 /** The two administrators of the server at `baseURL`, as an administrator and a checker work over the API. */
@@ -59,8 +61,8 @@ export async function administrators(baseURL: string) {
    * forgotten-password flow or logs in with its certificate, or is made by addUserWithPassword.
    */
   const addUser = async (user: NewUser): Promise<Written> => {
-    const { duties = [], ...fields } = user;
-    const record = await approved('user-info', { ...fields, orgCode: 'HQ', email: `${user.userCode}@example.invalid`, userType: 2, staffType: 2, gender: 'GIRL' });
+    const { duties = [], userType = 2, ...fields } = user;
+    const record = await approved('user-info', { ...fields, orgCode: 'HQ', email: `${user.userCode}@example.invalid`, userType, staffType: 2, gender: 'GIRL' });
     if (duties.length === 0) return record;
     const stations = await api.post('/api/fsmc/user-info/query-duty-station', { id: record.id }, admin);
     expect(stations.body.code, stations.body.msg).toBe(0);
@@ -86,4 +88,14 @@ export async function administrators(baseURL: string) {
 /** A user code no other test or attempt has: a retry, or the other worker, makes its own. */
 export function ownUserCode(prefix: string, info: { parallelIndex: number; retry: number }): string {
   return `${prefix}${Date.now().toString(36)}${info.parallelIndex}${info.retry}`;
+}
+
+/**
+ * A user of this test's own (this attempt's: a retry makes another), with the duties given and a
+ * password to log in with: for a test that changes what a user keeps (settings, saved searches,
+ * a profile), so that nothing it leaves behind reaches another test or its own retry.
+ */
+export async function ownUser(baseURL: string, prefix: string, options: { duties: string[]; userType?: number }): Promise<{ userCode: string; password: string }> {
+  const userCode = ownUserCode(prefix, test.info());
+  return (await administrators(baseURL)).addUserWithPassword({ userCode, userName: `测试${userCode}`, userNameEn: `Test ${userCode}`, ...options });
 }
