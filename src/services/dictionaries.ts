@@ -85,10 +85,10 @@ async function dictionaryGroups(types: string[], lang: Language): Promise<Map<st
  * of the field it follows, which must be a plain dictionary column of the set) come in one
  * request. Cached per set and language; a dictionary that fails leaves its cells as values.
  *
- * A set with a failed dictionary stays cached while its page is open (the page reads it with
- * `use`: a new promise would suspend the page again, and take down what is typed in it), and is
- * forgotten when the page closes (`forgetPartialTexts`), so the next visit asks again rather than
- * show codes until a reload.
+ * A set with a failed dictionary stays cached while its page is shown (the page reads it with
+ * `use` at every render: not cached, each render would ask again, and suspend the page each
+ * time), and is forgotten when the page is left, closed or hidden by the page host
+ * (`forgetPartialTexts`): its next render asks again rather than show codes until a reload.
  */
 const textCache = new Map<string, Promise<Map<string, CellName>>>();
 /** Cache keys of sets built while one of their dictionaries failed. */

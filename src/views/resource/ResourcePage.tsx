@@ -90,7 +90,7 @@ function ResourcePage({ view }: { view: ResourceView }) {
   // What the family offers beyond the generic page (users: passwords, locks, duty stations; duties: functions).
   const extras = RESOURCE_EXTRAS[def.code];
   const names = use(dictionaryTexts(def.code, dictColumns, lang));
-  // Names a failed dictionary left as codes are asked for again on the next visit.
+  // Names a failed dictionary left as codes are asked for again once the page has been left.
   useEffect(() => () => forgetPartialTexts(def.code), [def.code]);
   const nameOf = (field: string, row: ResourceRow) => names.get(field)?.(row[field], row) ?? String(row[field] ?? '');
 

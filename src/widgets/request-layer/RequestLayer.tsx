@@ -7,7 +7,7 @@ import { local } from '../../services/storage';
 import { sessionActor, storedUserId, watchOtherTabs } from '../../services/session';
 import { confirmationLogic, listenForConfirmations } from './confirmation-logic';
 import { LoadingOverlay } from './LoadingOverlay';
-import { toaster, ToastViewport } from './toaster';
+import { showRequestToast, toaster, ToastViewport } from './toaster';
 import { inspect } from '../../services/inspector';
 import { useI18n } from '../../services/i18n/react';
 
@@ -59,7 +59,7 @@ export function RequestLayer() {
       httpEvents.on('unauthorized', ({ code }) => sessionRef.send({ type: 'SESSION.REJECT', code })),
       httpEvents.on('session', (signal) => sessionRef.send(signal)),
       listenForConfirmations(httpErrorRef),
-      httpEvents.on('toast', (toast) => void toaster.create({ ...toast, closable: true })),
+      httpEvents.on('toast', (toast) => void showRequestToast(toast)),
     ];
     return () => offs.forEach((off) => off());
   }, [sessionRef, httpErrorRef]);
