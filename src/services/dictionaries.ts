@@ -10,29 +10,82 @@ export interface DictionaryOption {
 
 /**
  * Dictionary options for the browser (POST /common/query/dictionary), asked once per type and
- * language and shared by every form, filter and cell that shows them. A failed request is
- * forgotten so the next use asks again.
+ * language and shared by every form, filter and cell that shows them.
+ *
+ * A failed request is kept, not forgotten at once: forms read their dictionaries while they
+ * render (`use`), and React renders a suspended component again once its promise settles. A
+ * failure forgotten there was asked for again by that very render, failed again, and so on:
+ * hundreds of requests a second, and a toast each, while the server was away. A render that
+ * meets a kept failure throws it to its `DictionaryBoundary`, which offers a retry; readers
+ * outside a render (a machine's load, a page's next visit) pass `retryFailed`.
  */
 const cache = new Map<string, Promise<DictionaryOption[]>>();
 
+type Settled<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
 /**
  * React's `use` takes a promise marked fulfilled as its value at once, without suspending: a
- * dictionary already in (one `prefetchFamily` brought) shows in the very render that asks.
+ * dictionary already in (one `prefetchFamily` brought) shows in the very render that asks. One
+ * marked rejected is thrown at once, to the nearest error boundary.
  */
 function settling<T>(promise: Promise<T>): Promise<T> {
-  promise.then((value) => Object.assign(promise, { status: 'fulfilled', value }), () => undefined);
+  // The handlers return nothing: returning the promise itself would chain this one to it, and
+  // its rejection would go unhandled.
+  promise.then(
+    (value) => void Object.assign(promise, { status: 'fulfilled', value }),
+    (reason: unknown) => void Object.assign(promise, { status: 'rejected', reason }),
+  );
   return promise;
 }
 
-export function dictionaryOptions(type: string, lang: Language): Promise<DictionaryOption[]> {
+const failed = (key: string) => (cache.get(key) as Settled<unknown> | undefined)?.status === 'rejected';
+/** Options that are in or on their way; a kept failure is not. */
+const held = (key: string) => cache.has(key) && !failed(key);
+
+export function dictionaryOptions(type: string, lang: Language, { retryFailed = false }: { retryFailed?: boolean } = {}): Promise<DictionaryOption[]> {
   const key = `${lang}/${type}`;
+  if (retryFailed) forgetFailedDictionary(type, lang);
   let found = cache.get(key);
   if (!found) {
     found = settling(call(contract.dictionary.query, [type], { noLoading: true, headers: { lang } }).then((groups) => groups.dictionary[type] ?? groups.constant[type] ?? groups.custom[type] ?? []));
-    found.catch(() => cache.delete(key));
     cache.set(key, found);
   }
   return found;
+}
+
+/** Forgets `type`'s options in `lang` if their request failed: the next read asks again. */
+export function forgetFailedDictionary(type: string, lang: Language): void {
+  const key = `${lang}/${type}`;
+  if (failed(key)) cache.delete(key);
+}
+
+/**
+ * A dictionary that a toolbar's dialog (export, import) reads while the toolbar renders, where a
+ * failure must not take the toolbar down: the options, or none when their request failed (the
+ * request layer's toast says why). The failure stays until `forgetFailedDialogOptions`, which
+ * the dialog's opening calls: forgotten at once, it would be asked for again by every render.
+ */
+const dialogCache = new Map<string, Promise<DictionaryOption[]>>();
+const dialogFailed = new Set<string>();
+export function dialogOptions(type: string, lang: Language): Promise<DictionaryOption[]> {
+  const key = `${lang}/${type}`;
+  let found = dialogCache.get(key);
+  if (!found) {
+    found = dictionaryOptions(type, lang, { retryFailed: true }).catch(() => {
+      dialogFailed.add(key);
+      return [];
+    });
+    dialogCache.set(key, found);
+  }
+  return found;
+}
+
+/** Forgets those of `types` whose request failed: read again, they are asked for again. */
+export function forgetFailedDialogOptions(types: readonly string[], lang: Language): void {
+  for (const type of types) {
+    const key = `${lang}/${type}`;
+    if (dialogFailed.delete(key)) dialogCache.delete(key);
+  }
 }
 
 /**
@@ -43,12 +96,12 @@ export function dictionaryOptions(type: string, lang: Language): Promise<Diction
  */
 export async function prefetchFamily(followedDict: string, dictOf: (followed: string) => string, lang: Language): Promise<void> {
   try {
-    const types = (await dictionaryOptions(followedDict, lang)).map((o) => dictOf(o.value)).filter((type) => !cache.has(`${lang}/${type}`));
+    const types = (await dictionaryOptions(followedDict, lang, { retryFailed: true })).map((o) => dictOf(o.value)).filter((type) => !held(`${lang}/${type}`));
     if (!types.length) return;
     const groups = await dictionaryGroups(types, lang);
     for (const type of types) {
       const key = `${lang}/${type}`;
-      if (cache.has(key)) continue;
+      if (held(key)) continue;
       const options = groups.get(type) ?? [];
       cache.set(key, Object.assign(Promise.resolve(options), { status: 'fulfilled', value: options }));
     }
@@ -97,17 +150,17 @@ export function dictionaryTexts(key: string, columns: DictionaryColumn[], lang: 
   const cacheKey = `${lang}/${key}`;
   let found = textCache.get(cacheKey);
   if (!found) {
-    const failed = <T>(fallback: T) => () => {
+    const partly = <T>(fallback: T) => () => {
       partial.add(cacheKey);
       return fallback;
     };
     found = (async () => {
-      const plain = await Promise.all(columns.flatMap((c) => ('dict' in c ? [dictionaryOptions(c.dict, lang).then((o) => [c.field, textsOf(o)] as const, failed([c.field, new Map<string, string>()] as const))] : [])));
+      const plain = await Promise.all(columns.flatMap((c) => ('dict' in c ? [dictionaryOptions(c.dict, lang, { retryFailed: true }).then((o) => [c.field, textsOf(o)] as const, partly([c.field, new Map<string, string>()] as const))] : [])));
       const texts = new Map(plain);
       const out = new Map<string, CellName>([...texts].map(([field, names]) => [field, (value: unknown) => names.get(String(value))]));
       const following = columns.flatMap((c) => ('on' in c ? [c] : []));
       const types = following.flatMap((c) => [...(texts.get(c.on)?.keys() ?? [])].map(c.dictOf));
-      const groups = new Map([...(types.length ? await dictionaryGroups(types, lang).catch(failed(new Map<string, DictionaryOption[]>())) : [])].map(([type, options]) => [type, textsOf(options)]));
+      const groups = new Map([...(types.length ? await dictionaryGroups(types, lang).catch(partly(new Map<string, DictionaryOption[]>())) : [])].map(([type, options]) => [type, textsOf(options)]));
       for (const c of following) out.set(c.field, (value, row) => groups.get(c.dictOf(String(row[c.on] ?? '')))?.get(String(value)));
       return out;
     })();

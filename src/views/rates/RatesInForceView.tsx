@@ -20,7 +20,7 @@ import { ErrorAlert } from '../../widgets/ErrorAlert';
  * dictionaries' order (overnight before a week before a year, not 1Y before 3M).
  */
 async function loadRates(date: string, lang: Language): Promise<RateRow[]> {
-  const options = (type: string) => dictionaryOptions(type, lang).catch(() => []);
+  const options = (type: string) => dictionaryOptions(type, lang, { retryFailed: true }).catch(() => []);
   const [rows, types, tenors] = await Promise.all([call(rates.inForce, { date }), options('RateType'), options('Tenor')]);
   const place = (list: Array<{ value: string }>, value: string) => {
     const at = list.findIndex((o) => o.value === value);

@@ -1,5 +1,5 @@
-import { Suspense, use } from 'react';
-import { Box, Checkbox, Field, Input, NativeSelect, Skeleton } from '@chakra-ui/react';
+import { use } from 'react';
+import { Box, Checkbox, Field, Input, NativeSelect } from '@chakra-ui/react';
 import { FORM_DEFAULT_LABEL_WIDTH } from '../../shared/constants';
 import type { FieldDef } from '../../resources/define';
 import type { FieldValue } from '../../machines/record-form.machine';
@@ -10,6 +10,7 @@ import { DateInput } from '../../widgets/date/DateInput';
 import { LookupField } from '../../widgets/lookup/LookupField';
 import { ScrollSelectField } from '../../widgets/scroll-select/ScrollSelectField';
 import { ChoiceField } from './ChoiceField';
+import { DictionaryBoundary } from '../../widgets/DictionaryBoundary';
 
 /** Ours: an input beside its label is never narrower than this. */
 const INPUT_MIN_WIDTH = 180;
@@ -82,9 +83,9 @@ function PlainFieldInput(props: FieldInputProps) {
         <Checkbox.Control />
       </Checkbox.Root>
     ) : def.dict ? (
-      <Suspense fallback={<Skeleton height="8" />}>
+      <DictionaryBoundary types={[def.dict]} lang={lang}>
         <DictionarySelect {...props} label={label} />
-      </Suspense>
+      </DictionaryBoundary>
     ) : def.type === 'date' ? (
       <DateInput id={id} value={String(value)} label={label} readOnly={readOnly} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} />
     ) : (

@@ -42,7 +42,7 @@ export async function loadOptions(field: TemplateField, lang: Language, text = '
   const dataType = field.dataType ?? 'static';
   if (dataType === 'static') return Array.isArray(field.data) ? field.data : [];
   if (typeof field.data !== 'string') return [];
-  if (dataType === 'dictionary') return dictionaryOptions(field.data, lang);
+  if (dataType === 'dictionary') return dictionaryOptions(field.data, lang, { retryFailed: true });
   if (dataType === 'constant') return constantOptions(field.data, lang);
   return (await customRows(field, text)).rows.map((r) => rowOption(field, r));
 }

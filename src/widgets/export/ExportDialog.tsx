@@ -6,13 +6,13 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { allDataInBackground, exportMachine, type ExportChoice, type ExportColumnOption, type ExportJobNote, type ExportOutcome } from '../../machines/export.machine';
 import { connectExport } from '../../machines/export.connect';
-import { DIALOG_WIDTH, EXPORT_CONFIRM_ABOVE, EXPORT_FILE_NAME_MAX, type Language } from '../../shared/constants';
+import { DIALOG_WIDTH, EXPORT_CONFIRM_ABOVE, EXPORT_FILE_NAME_MAX } from '../../shared/constants';
 import { EXPORT_SCOPE_PAGE, type ExportRequest } from '../../shared/contract/export';
 import { exportFile } from '../../services/api/export';
 import { notePendingExport } from '../../services/export-notes';
 import { httpEvents } from '../../services/http/events';
 import { ExportJobs } from './ExportJobs';
-import { dictionaryOptions, type DictionaryOption } from '../../services/dictionaries';
+import { dialogOptions, forgetFailedDialogOptions } from '../../services/dictionaries';
 import { RadioItems } from '../RadioItems';
 import { useI18n } from '../../services/i18n/react';
 import { inspect } from '../../services/inspector';
@@ -34,20 +34,8 @@ export interface ExportDialogProps {
   disabled?: boolean;
 }
 
-/** FileType and ExportType, asked once per language; a failure is forgotten so the next opening asks again. */
-const optionCache = new Map<string, Promise<DictionaryOption[]>>();
-function optionsOf(type: string, lang: Language): Promise<DictionaryOption[]> {
-  const key = `${lang}/${type}`;
-  let found = optionCache.get(key);
-  if (!found) {
-    found = dictionaryOptions(type, lang).catch(() => {
-      optionCache.delete(key);
-      return [];
-    });
-    optionCache.set(key, found);
-  }
-  return found;
-}
+/** The dictionaries the dialog offers; a failed one lists nothing until the dialog is opened again. */
+const OPTION_TYPES = ['FileType', 'ExportType'] as const;
 
 /**
  * The export icon of a table's toolbar and its dialog (widgets §2 "Export dialog", 590 px;
@@ -87,8 +75,8 @@ function RequiredMark() {
 
 function ExportDialogBody({ fileName, columns, total, request, beforeExport, disabled }: ExportDialogProps) {
   const { t, lang } = useI18n();
-  const fileTypes = use(optionsOf('FileType', lang));
-  const scopes = use(optionsOf('ExportType', lang));
+  const fileTypes = use(dialogOptions('FileType', lang));
+  const scopes = use(dialogOptions('ExportType', lang));
   // The machine is made once; its effects read the page's latest request and hook.
   // Raised to open the export-jobs list when an export became a job.
   const [jobsSignal, setJobsSignal] = useState(0);
@@ -123,7 +111,8 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
   // with the dialog: the page's body.
   const trigger = useRef<HTMLButtonElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
-  const open = () =>
+  const open = () => {
+    forgetFailedDialogOptions(OPTION_TYPES, lang);
     send({
       type: 'DIALOG.OPEN',
       columns,
@@ -132,6 +121,7 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
       fileType: fileTypes[0]?.value ?? '',
       scope: EXPORT_SCOPE_PAGE,
     });
+  };
 
   return (
     <>

@@ -6,11 +6,11 @@ import { fromPromise } from 'xstate';
 import type { ResourceDef } from '../../resources/define';
 import { importMachine, type ImportOutcome, type ImportRequest } from '../../machines/import.machine';
 import { connectImport } from '../../machines/import.connect';
-import { DIALOG_WIDTH, IMPORT_MAX_BYTES, RANGE_SEPARATOR, type Language } from '../../shared/constants';
+import { DIALOG_WIDTH, IMPORT_MAX_BYTES, RANGE_SEPARATOR } from '../../shared/constants';
 import { IMPORT_FILE_TYPES } from '../../shared/contract/import';
 import { formatBytes } from '../../shared/attachments';
 import { downloadImportReport, downloadImportTemplate, importFile } from '../../services/api/import';
-import { dictionaryOptions, type DictionaryOption } from '../../services/dictionaries';
+import { dialogOptions, forgetFailedDialogOptions } from '../../services/dictionaries';
 import { RadioItems } from '../RadioItems';
 import { useI18n } from '../../services/i18n/react';
 import { DateInput } from '../date/DateInput';
@@ -30,19 +30,8 @@ export interface ImportDialogProps {
   disabled?: boolean;
 }
 
-/** The ImportType dictionary, asked once per language; a failure is forgotten so the next opening asks again. */
-const typeCache = new Map<Language, Promise<DictionaryOption[]>>();
-function importTypes(lang: Language): Promise<DictionaryOption[]> {
-  let found = typeCache.get(lang);
-  if (!found) {
-    found = dictionaryOptions('ImportType', lang).catch(() => {
-      typeCache.delete(lang);
-      return [];
-    });
-    typeCache.set(lang, found);
-  }
-  return found;
-}
+/** The dictionary the dialog offers; a failure lists nothing until the dialog is opened again. */
+const IMPORT_TYPES = ['ImportType'] as const;
 
 const ACCEPT = IMPORT_FILE_TYPES.map((ext) => `.${ext}`).join(',');
 
@@ -76,7 +65,7 @@ function ImportIcon({ label, ...rest }: { label: string; disabled?: boolean; onC
 
 function ImportDialogBody({ def, multiple = false, onImported, disabled }: ImportDialogProps) {
   const { t, lang } = useI18n();
-  const types = use(importTypes(lang));
+  const types = use(dialogOptions('ImportType', lang));
   const sendRef = useRef<(event: { type: 'UPLOAD.PROGRESS'; percent: number }) => void>(() => undefined);
   const latest = useRef({ def, onImported });
   latest.current = { def, onImported };
@@ -100,13 +89,15 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
   };
   const number = (n: number) => new Intl.NumberFormat(lang).format(n);
 
-  const open = () =>
+  const open = () => {
+    forgetFailedDialogOptions(IMPORT_TYPES, lang);
     send({
       type: 'DIALOG.OPEN',
       templates: options.templates.map((tpl) => ({ value: tpl.type, label: tpl.label[lang] })),
       typeOffered: Boolean(options.cover),
       multiple,
     });
+  };
   const editing = api.phase === 'editing' || api.phase === 'sending';
   // The result replaces the Import button, and "import another file" the result: the keyboard
   // goes on to the next step's control (the report to download, Close, the file to choose).

@@ -216,7 +216,7 @@ function useDictionaryTexts(columns: readonly LookupColumn[], lang: 'zh-CN' | 'e
   useEffect(() => {
     let live = true;
     for (const type of types ? types.split(',') : []) {
-      dictionaryOptions(type, lang)
+      dictionaryOptions(type, lang, { retryFailed: true })
         .then((options) => live && setTexts((now) => ({ ...now, [type]: Object.fromEntries(options.map((o) => [o.value, o.text])) })))
         .catch(() => undefined);
     }

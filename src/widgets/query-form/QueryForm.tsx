@@ -1,4 +1,4 @@
-import { Suspense, use, useState } from 'react';
+import { use, useState } from 'react';
 import { Badge, Box, Button, Collapsible, Field, Group, HStack, IconButton, Input, Menu, Portal, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { OptionSelect } from '../OptionSelect';
 import { useSelector } from '@xstate/react';
@@ -9,6 +9,7 @@ import type { QueryField } from '../../shared/query-rules';
 import { dictionaryOptions } from '../../services/dictionaries';
 import { useI18n } from '../../services/i18n/react';
 import { ErrorAlert } from '../ErrorAlert';
+import { DictionaryBoundary } from '../DictionaryBoundary';
 import { BusyButton } from '../BusyButton';
 import { DynamicControl } from '../dynamic-form/DynamicField';
 import { DateInput } from '../date/DateInput';
@@ -167,7 +168,7 @@ function FilterField({ api, shown, labelWidth, columns }: { api: QueryPageApi; s
 const DATE_INPUT_MIN_WIDTH = 'calc(10ch + 3rem)';
 
 function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: QueryField; keys: string[]; id: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const props = (key: string) => {
     const { 'data-part': part, 'data-state': state, ...rest } = api.getInputProps(key);
     return { ...rest, 'data-part': part, 'data-state': state };
@@ -189,9 +190,9 @@ function FilterInput({ api, field, keys, id }: { api: QueryPageApi; field: Query
       );
     case 'dict':
       return (
-        <Suspense fallback={<Skeleton height="8" />}>
+        <DictionaryBoundary types={[field.dict!]} lang={lang}>
           <DictionarySelect id={id} dict={field.dict!} input={props(keys[0]!)} />
-        </Suspense>
+        </DictionaryBoundary>
       );
     case 'select':
       return <QueryOptionSelect id={id} options={field.options ?? []} input={props(keys[0]!)} />;

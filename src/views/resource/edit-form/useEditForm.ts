@@ -127,7 +127,7 @@ export function useEditFlow(def: ResourceDef, formRef: RecordFormRef, options: {
             const { repeat } = (await api.run('checkRepeat', { field, value, ...(record ? { id: record.id } : {}) }, SAID_BY_THE_FORM)) as unknown as { repeat: boolean };
             if (repeat) {
               // A dictionary value is said as the list shows it (待办任务, not todo).
-              const shown = f.type === 'dict' && f.dict ? ((await dictionaryOptions(f.dict, lang).catch(() => [])).find((o) => o.value === value)?.text ?? value) : value;
+              const shown = f.type === 'dict' && f.dict ? ((await dictionaryOptions(f.dict, lang, { retryFailed: true }).catch(() => [])).find((o) => o.value === value)?.text ?? value) : value;
               // Said on the field too, so the keyboard is taken there (EditFormView) and hears why.
               formRef.send({ type: 'FORM.PROBLEMS', errors: { [field]: { key: 'form.flow.taken', params: { value: shown } } } });
               return t('form.flow.repeat', { field: f.label[lang], value: shown });

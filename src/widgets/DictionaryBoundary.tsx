@@ -1,0 +1,54 @@
+import { Component, Suspense, type ReactNode } from 'react';
+import { Skeleton } from '@chakra-ui/react';
+import { forgetFailedDictionary } from '../services/dictionaries';
+import { useI18n } from '../services/i18n/react';
+import type { Language } from '../shared/constants';
+import { ErrorAlert } from './ErrorAlert';
+
+interface Props {
+  /** The dictionaries the children read (`use(dictionaryOptions(…))`), forgotten on a retry. */
+  types: readonly string[];
+  lang: Language;
+  children: ReactNode;
+}
+
+/**
+ * Where a control reads a dictionary while it renders: a skeleton while the options come, and,
+ * when their request failed, the failure in place of the control with a retry (the request
+ * layer's toast said why). Only the control fails: the form around it, and what is typed in it,
+ * stay. Coming back online tries again by itself.
+ */
+export class DictionaryBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidMount() {
+    window.addEventListener('online', this.retryIfFailed);
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retryIfFailed);
+  }
+
+  private readonly retry = () => {
+    for (const type of this.props.types) forgetFailedDictionary(type, this.props.lang);
+    this.setState({ failed: false });
+  };
+
+  private readonly retryIfFailed = () => {
+    if (this.state.failed) this.retry();
+  };
+
+  override render() {
+    if (this.state.failed) return <OptionsFailed onRetry={this.retry} />;
+    return <Suspense fallback={<Skeleton height="8" />}>{this.props.children}</Suspense>;
+  }
+}
+
+function OptionsFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  return <ErrorAlert message={t('global.optionsFailed')} retry={{ 'data-part': 'retry', type: 'button', onClick: onRetry }} data-testid="options-failed" />;
+}
