@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHECKER, STAFF, loginAs } from './support/users';
 import { ownUser } from './support/admin-api';
+import { UNAUTHORIZED_PROMPT_DEBOUNCE_MS } from '../../src/shared/constants';
 
 /**
  * The request layer end to end (issue 3): real server, real database, real Chromium. A form's
@@ -22,6 +23,8 @@ test('five requests failing with 401 at once bring one prompt; after logging in 
   // and a retry of a run cut short after the save would find no new e-mail to confirm.
   const clerk = await ownUser(baseURL!, 'rl', { duties: ['STAFF'] });
   const email = `wei.zhang.${clerk.userCode}@example.com`;
+  // Time flows as usual, until the walk moves it on past the prompt's debounce.
+  await page.clock.install();
   await page.goto('/login.html#/login');
   // In Chinese whatever language an earlier test of this worker left saved on the user (the
   // login page shows, and saves, the language in storage: as loginAs's form login does).
@@ -71,7 +74,7 @@ test('five requests failing with 401 at once bring one prompt; after logging in 
   await expect(prompt).toContainText('您的账号已在别处登录');
   await expect.poll(() => unauthorized.length).toBe(5);
   // Well past the debounce: still exactly one prompt.
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(UNAUTHORIZED_PROMPT_DEBOUNCE_MS * 3);
   await expect(page.getByTestId('session-prompt')).toHaveCount(1);
   await expect(page.getByRole('alertdialog')).toHaveCount(1);
   expect(await page.evaluate(() => (window as unknown as { promptsShown: number }).promptsShown)).toBe(1);
