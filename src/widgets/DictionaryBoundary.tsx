@@ -33,6 +33,11 @@ export class DictionaryBoundary extends Component<Props, { failed: boolean }> {
     window.removeEventListener('online', this.retryIfFailed);
   }
 
+  // Another language (or dictionary) is another request: it is asked for, not shown failed.
+  override componentDidUpdate(before: Props) {
+    if (this.state.failed && (before.lang !== this.props.lang || before.types.join() !== this.props.types.join())) this.setState({ failed: false });
+  }
+
   private readonly retry = () => {
     for (const type of this.props.types) forgetFailedDictionary(type, this.props.lang);
     this.setState({ failed: false });

@@ -89,6 +89,43 @@ describe('DictionaryBoundary', () => {
   });
 });
 
+describe('DictionaryBoundary and the language', () => {
+  it('asks in the new language rather than show the old one failed', async () => {
+    function Page({ lang }: { lang: 'zh-CN' | 'en-US' }) {
+      return (
+        <DictionaryBoundary types={['Kind4']} lang={lang}>
+          <KindsIn type="Kind4" lang={lang} />
+        </DictionaryBoundary>
+      );
+    }
+    const shown = (lang: 'zh-CN' | 'en-US') => (
+      <ChakraProvider value={system}>
+        <I18nProvider modules={[]}>
+          <Page lang={lang} />
+        </I18nProvider>
+      </ChakraProvider>
+    );
+    const { rerender } = render(shown('zh-CN'));
+    expect(await screen.findByTestId('options-failed')).toBeTruthy();
+    up = true;
+    await act(async () => void rerender(shown('en-US')));
+    await settle();
+    expect(await screen.findByRole('option', { name: '甲类' })).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+});
+
+function KindsIn({ type, lang }: { type: string; lang: 'zh-CN' | 'en-US' }) {
+  const options = use(dictionaryOptions(type, lang));
+  return (
+    <select aria-label="类型">
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>{o.text}</option>
+      ))}
+    </select>
+  );
+}
+
 describe('dictionaryOptions', () => {
   it('keeps a failure for readers in a render, and asks again for one that asks to', async () => {
     const first = dictionaryOptions('Kind3', 'zh-CN');
