@@ -1,5 +1,5 @@
-import { Component, Suspense, type ReactNode } from 'react';
-import { Skeleton } from '@chakra-ui/react';
+import { Component, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Box, Skeleton } from '@chakra-ui/react';
 import { forgetFailedDictionary } from '../services/dictionaries';
 import { useI18n } from '../services/i18n/react';
 import type { Language } from '../shared/constants';
@@ -18,8 +18,8 @@ interface Props {
  * layer's toast said why). Only the control fails: the form around it, and what is typed in it,
  * stay. Coming back online tries again by itself.
  */
-export class DictionaryBoundary extends Component<Props, { failed: boolean }> {
-  override state = { failed: false };
+export class DictionaryBoundary extends Component<Props, { failed: boolean; retried: boolean }> {
+  override state = { failed: false, retried: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -35,12 +35,12 @@ export class DictionaryBoundary extends Component<Props, { failed: boolean }> {
 
   // Another language (or dictionary) is another request: it is asked for, not shown failed.
   override componentDidUpdate(before: Props) {
-    if (this.state.failed && (before.lang !== this.props.lang || before.types.join() !== this.props.types.join())) this.setState({ failed: false });
+    if (this.state.failed && (before.lang !== this.props.lang || before.types.join() !== this.props.types.join())) this.setState({ failed: false, retried: false });
   }
 
-  private readonly retry = () => {
+  private readonly retry = (byUser = false) => {
     for (const type of this.props.types) forgetFailedDictionary(type, this.props.lang);
-    this.setState({ failed: false });
+    this.setState({ failed: false, retried: byUser });
   };
 
   private readonly retryIfFailed = () => {
@@ -48,9 +48,29 @@ export class DictionaryBoundary extends Component<Props, { failed: boolean }> {
   };
 
   override render() {
-    if (this.state.failed) return <OptionsFailed onRetry={this.retry} />;
-    return <Suspense fallback={<Skeleton height="8" />}>{this.props.children}</Suspense>;
+    if (this.state.failed) return <OptionsFailed onRetry={() => this.retry(true)} />;
+    return (
+      <Suspense fallback={<Skeleton height="8" />}>
+        <Shown focus={this.state.retried}>{this.props.children}</Shown>
+      </Suspense>
+    );
   }
+}
+
+/**
+ * The control once its options are in. After the user's retry it takes the focus: the retry
+ * button the keyboard was on is gone, and the focus would fall back to the page's start.
+ */
+function Shown({ focus, children }: { focus: boolean; children: ReactNode }) {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) root.current?.querySelector<HTMLElement>('select, input, button')?.focus();
+  }, [focus]);
+  return (
+    <Box ref={root} display="contents">
+      {children}
+    </Box>
+  );
 }
 
 function OptionsFailed({ onRetry }: { onRetry: () => void }) {

@@ -198,3 +198,47 @@ test('keyboard: the save-search dialog starts in the name and gives the focus ba
   await expect(dialog).toHaveCount(0);
   await expect(trigger).toBeFocused();
 });
+
+test('a filter whose dictionary cannot be read says so in its place with a retry, without asking again and again; the retry, by keyboard, lists it; in English too', async ({ page }) => {
+  const dictionary = '**/api/fsmc/common/query/dictionary';
+  let asked = 0;
+  await page.route(dictionary, (route) => {
+    asked += 1;
+    return route.abort('internetdisconnected');
+  });
+  await loginAs(page, ADMIN, '/benchmark-rate');
+  const filters = page.getByTestId('resource-rate').getByTestId('query-form');
+  const failed = filters.locator('[data-field=rateType]').getByTestId('options-failed');
+  await expect(failed).toContainText('选项读取失败');
+  await expect(filters.locator('[data-field=tenor]').getByTestId('options-failed')).toBeVisible();
+  // The other filters work on: what is typed there stays through the retry.
+  await filters.getByLabel('币种').fill('USD');
+  await expect(filters.getByLabel('币种')).toHaveValue('USD');
+  // Each dictionary of the page asked for once or twice (its select, the table's names), not again
+  // at every render (before: hundreds a second), and one toast for them all.
+  expect(asked).toBeLessThanOrEqual(12);
+  await expect(page.getByTestId('toast')).toHaveCount(1);
+
+  await page.unroute(dictionary);
+  await failed.getByRole('button', { name: '重试' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(filters.locator('#query-rateType option')).not.toHaveCount(0);
+  await expect(filters.locator('#query-rateType option').first()).toHaveText('全部');
+  // The retry button the keyboard was on is gone: the select it brought has the focus.
+  await expect(filters.locator('#query-rateType')).toBeFocused();
+  await expect(filters.getByLabel('币种')).toHaveValue('USD');
+  await expect(filters.locator('[data-field=tenor]').getByTestId('options-failed')).toBeVisible();
+
+  // In English, on a phone: the failure in its words.
+  await page.route(dictionary, (route) => route.abort('internetdisconnected'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+  try {
+    await page.reload();
+    const english = page.getByTestId('resource-rate').getByTestId('query-form');
+    await expect(english.locator('[data-field=rateType]').getByTestId('options-failed')).toContainText('The options could not be loaded');
+    await expect(english.locator('[data-field=rateType]').getByRole('button', { name: 'Retry' })).toBeVisible();
+  } finally {
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+  }
+});

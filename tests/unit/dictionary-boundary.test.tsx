@@ -69,6 +69,8 @@ describe('DictionaryBoundary', () => {
     expect(await screen.findByRole('option', { name: '甲类' })).toBeTruthy();
     expect(asked).toBe(2);
     expect(screen.queryByTestId('options-failed')).toBeNull();
+    // The retry button is gone: the select it brought has the focus, not the page's start.
+    expect(document.activeElement).toBe(screen.getByLabelText('类型'));
   });
 
   it('tries again by itself when the browser comes back online', async () => {
