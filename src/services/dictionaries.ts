@@ -80,12 +80,10 @@ export function dialogOptions(type: string, lang: Language): Promise<DictionaryO
   return found;
 }
 
-/** Forgets those of `types` whose request failed: read again, they are asked for again. */
-export function forgetFailedDialogOptions(types: readonly string[], lang: Language): void {
-  for (const type of types) {
-    const key = `${lang}/${type}`;
-    if (dialogFailed.delete(key)) dialogCache.delete(key);
-  }
+/** Forgets the dialogs' lists whose request failed: read again, they are asked for again. */
+export function forgetFailedDialogOptions(): void {
+  for (const key of dialogFailed) dialogCache.delete(key);
+  dialogFailed.clear();
 }
 
 /**

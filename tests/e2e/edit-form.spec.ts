@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, CHECKER, STAFF, loginAs } from './support/users';
 import { apiClient } from './support/api';
-import { HEADERS } from '../../src/shared/constants';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
-import { ownUser } from './support/admin-api';
+import { ownUser, session } from './support/admin-api';
 
 /**
  * Issue 11 points 1, 3 and 4 in the real browser against the real server and database: the
@@ -331,8 +330,7 @@ test('keyboard, in English: a record someone changed meanwhile refuses the save,
 
   // Meanwhile the other administrator saves the same record, as it is: its version moves on.
   const api = apiClient(baseURL!);
-  const login = await api.post('/api/fsmc/login/login', { userCode: CHECKER.userCode, password: CHECKER.password });
-  const checker = { [HEADERS.jwtToken]: login.body.data.JwtToken as string };
+  const checker = await session(api, CHECKER);
   let stored: Record<string, unknown> | undefined;
   for (let id = 1; !stored && id <= 20; id++) {
     const read = await api.get(`/api/fsmc/sys-param-setting/query-by-/${id}`, checker);

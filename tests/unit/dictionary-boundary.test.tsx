@@ -146,11 +146,11 @@ describe('dialogOptions', () => {
     await expect(first).resolves.toEqual([]);
     expect(dialogOptions('FileKind', 'zh-CN')).toBe(first);
     up = true;
-    forgetFailedDialogOptions(['FileKind'], 'zh-CN');
+    forgetFailedDialogOptions();
     await expect(dialogOptions('FileKind', 'zh-CN')).resolves.toEqual([{ value: 'A', text: '甲类' }]);
     expect(asked).toBe(2);
     // A list that came stays: opening again asks nothing.
-    forgetFailedDialogOptions(['FileKind'], 'zh-CN');
+    forgetFailedDialogOptions();
     await dialogOptions('FileKind', 'zh-CN');
     expect(asked).toBe(2);
   });

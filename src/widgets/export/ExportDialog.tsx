@@ -34,9 +34,6 @@ export interface ExportDialogProps {
   disabled?: boolean;
 }
 
-/** The dictionaries the dialog offers; a failed one lists nothing until the dialog is opened again. */
-const OPTION_TYPES = ['FileType', 'ExportType'] as const;
-
 /**
  * The export icon of a table's toolbar and its dialog (widgets §2 "Export dialog", 590 px;
  * docs/export.md), bound to the export machine: file name, file type (FileType), scope
@@ -112,7 +109,8 @@ function ExportDialogBody({ fileName, columns, total, request, beforeExport, dis
   const trigger = useRef<HTMLButtonElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
   const open = () => {
-    forgetFailedDialogOptions(OPTION_TYPES, lang);
+    // A list that failed lists nothing: the opening asks for it again.
+    forgetFailedDialogOptions();
     send({
       type: 'DIALOG.OPEN',
       columns,

@@ -30,9 +30,6 @@ export interface ImportDialogProps {
   disabled?: boolean;
 }
 
-/** The dictionary the dialog offers; a failure lists nothing until the dialog is opened again. */
-const IMPORT_TYPES = ['ImportType'] as const;
-
 const ACCEPT = IMPORT_FILE_TYPES.map((ext) => `.${ext}`).join(',');
 
 /**
@@ -90,7 +87,8 @@ function ImportDialogBody({ def, multiple = false, onImported, disabled }: Impor
   const number = (n: number) => new Intl.NumberFormat(lang).format(n);
 
   const open = () => {
-    forgetFailedDialogOptions(IMPORT_TYPES, lang);
+    // A list that failed lists nothing: the opening asks for it again.
+    forgetFailedDialogOptions();
     send({
       type: 'DIALOG.OPEN',
       templates: options.templates.map((tpl) => ({ value: tpl.type, label: tpl.label[lang] })),
