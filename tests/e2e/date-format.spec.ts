@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { administrators } from './support/admin-api';
 import { ADMIN, CHECKER, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import { inEnglish } from './support/in-english';
 
 /**
  * Widgets §9: a date-time shows as YYYY-MM-DD HH:mm, with seconds in its full form, whatever
@@ -30,17 +31,6 @@ test.beforeAll(async ({ baseURL }) => {
   const sent = await api.post('/api/fsmc/common/forget-password/send-identify-code', { userCode });
   expect(sent.body.code, sent.body.msg).toBe(0);
 });
-
-/** Shows the page in English until `work` ends (the worker's other tests log in in Chinese). */
-async function inEnglish(page: Page, work: () => Promise<void>): Promise<void> {
-  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
-  try {
-    await page.reload();
-    await work();
-  } finally {
-    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
-  }
-}
 
 test('reminders drawer: each reminder’s time is YYYY-MM-DD HH:mm in the user’s time, in Chinese and in English', async ({ page }) => {
   // The checker: no test cancels its reminders (shell-frame cancels the administrator's).

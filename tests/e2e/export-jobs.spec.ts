@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { ADMIN, loginAs } from './support/users';
 import { parseCsv } from './support/export-files';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
+import { inEnglish } from './support/in-english';
 import { startServer, stop, type Server } from './support/processes';
 
 /**
@@ -147,16 +148,12 @@ test('200,000 rates as all data: asked first, run as a job with its progress, th
   await expect(jobs).toHaveCount(0);
 
   // In English the times keep the same shape (before, the browser's "11/29/2026, 2:13:16 PM").
-  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
-  try {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.reload();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await inEnglish(page, async () => {
     await page.getByTestId('export-jobs-trigger').click();
     await expect(job.getByTestId('export-job-times')).toHaveText(/^Requested \d{4}-\d{2}-\d{2} \d{2}:\d{2} · Kept until \d{4}-\d{2}-\d{2} \d{2}:\d{2} · /);
     await expectNoRawLocaleKeys(page);
-  } finally {
-    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
-  }
+  });
 });
 
 test('more than 1,000,000 rates: the export is refused in the dialog with its message, nothing sent', async ({ page }) => {

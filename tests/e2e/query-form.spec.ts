@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, loginAs } from './support/users';
 import { expectNoRawLocaleKeys } from './support/locale-keys';
 import { ownUser } from './support/admin-api';
+import { inEnglish } from './support/in-english';
 import { USER_TYPE_ADMIN } from '../../src/shared/constants';
 
 /**
@@ -232,13 +233,9 @@ test('a filter whose dictionary cannot be read says so in its place with a retry
   // In English, on a phone: the failure in its words.
   await page.route(dictionary, (route) => route.abort('internetdisconnected'));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
-  try {
-    await page.reload();
+  await inEnglish(page, async () => {
     const english = page.getByTestId('resource-rate').getByTestId('query-form');
     await expect(english.locator('[data-field=rateType]').getByTestId('options-failed')).toContainText('The options could not be loaded');
     await expect(english.locator('[data-field=rateType]').getByRole('button', { name: 'Retry' })).toBeVisible();
-  } finally {
-    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
-  }
+  });
 });
